@@ -1,0 +1,48 @@
+"""reedboard's rules engine: pure game rules, no I/O, nothing else of ours imported.
+
+>>> import engine
+>>> board = engine.start("solitaire")
+>>> board.push(board.parse_move("5-17"))
+>>> board.to_text()
+'oooo.oooooo.ooooooooooooooooooooo -'
+"""
+
+from engine import fox_and_geese, solitaire  # noqa: F401  (registers the games)
+from engine.cross33 import Cross33Board, CrossMove, Diagonals, cross33
+from engine.errors import (
+    EngineError,
+    IllegalMoveError,
+    InvalidMoveError,
+    InvalidOptionError,
+    InvalidPositionError,
+    UnknownGameError,
+)
+from engine.outcome import Outcome, Termination
+from engine.perft import divide, perft
+from engine.position import LegalMoves, Move, Position
+from engine.registry import from_text, game, game_ids, register, start
+
+__all__ = [
+    "Cross33Board",
+    "CrossMove",
+    "Diagonals",
+    "EngineError",
+    "IllegalMoveError",
+    "InvalidMoveError",
+    "InvalidOptionError",
+    "InvalidPositionError",
+    "LegalMoves",
+    "Move",
+    "Outcome",
+    "Position",
+    "Termination",
+    "UnknownGameError",
+    "cross33",
+    "divide",
+    "from_text",
+    "game",
+    "game_ids",
+    "perft",
+    "register",
+    "start",
+]

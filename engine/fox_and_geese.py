@@ -1,0 +1,212 @@
+"""Fox and Geese on the cross board: the two-fox game (seed 001) and McLoughlin's (seeds 003/004).
+
+RULES.md §1a and §1b. McLoughlin's game is the two-fox game with a few hooks overridden:
+one fox, forward-only geese, compulsory maximal jump chains, a six-geese win.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar, Self
+
+from engine.cross33 import EMPTY, HOLES, Cross33Position, CrossMove, Diagonals, cross33
+from engine.errors import InvalidOptionError, InvalidPositionError
+from engine.outcome import Outcome, Termination
+from engine.registry import register
+
+FOX = ord("F")
+GOOSE = ord("G")
+
+
+@dataclass(frozen=True)
+class FoxAndGeeseOptions:
+    diagonals: Diagonals = Diagonals.ALTERNATE
+    """Which diagonal lines the board has (RULES.md §1: alternate by default)."""
+
+
+@register
+class FoxAndGeese(Cross33Position):
+    """Two foxes against 24 geese; jumping is optional and every prefix of a chain is a move."""
+
+    game_id = "fox-and-geese"
+    title = "Fox and Geese (two foxes)"
+    sides = ("fox", "geese")
+    turn_chars = "FG"
+    pieces = "FG"
+    Options: ClassVar[type[Any]] = FoxAndGeeseOptions
+
+    foxes = 2
+    """How many foxes the game has."""
+    start_text = "......GGF.FGGGGGGGGGGGGGGGGGGGGGG F"
+    must_jump = False
+    """McLoughlin: a fox that can jump must, and must finish its chain."""
+
+    @classmethod
+    def _start(cls, options: Any) -> Self:
+        return cls._from_text(cls.start_text, options)
+
+    def _check(self, text: str) -> None:
+        if self.count("F") != self.foxes:
+            raise InvalidPositionError(
+                f"bad {self.game_id} position {text!r}: {self.count('F')} foxes on the board,"
+                f" the game has {self.foxes}"
+            )
+
+    # -- moves -------------------------------------------------------------------------------
+
+    def _generate_moves(self) -> list[CrossMove]:
+        if self._finished_by_material() is not None:
+            return []
+        if self._turn == 0:
+            return self._fox_moves()
+        return self._goose_moves()
+
+    def _fox_moves(self) -> list[CrossMove]:
+        steps: list[CrossMove] = []
+        chains: list[CrossMove] = []
+        cells = self.cells
+        for fox in self.holes_of("F"):
+            for to in self.board.steps[fox]:
+                if cells[to] == EMPTY:
+                    steps.append(CrossMove((fox, to), jump=False))
+            cells[fox] = EMPTY  # lifted: a chain may cross or land on its own start
+            self._chains(fox, [fox], chains)
+            cells[fox] = FOX
+        if self.must_jump and chains:
+            return chains
+        return steps + chains
+
+    def _chains(self, at: int, path: list[int], out: list[CrossMove]) -> None:
+        """Every jump chain from ``at`` (geese taken off as they are jumped, then put back)."""
+        cells = self.cells
+        extended = False
+        for over, land in self.board.jumps[at]:
+            if cells[over] == GOOSE and cells[land] == EMPTY:
+                extended = True
+                cells[over] = EMPTY
+                path.append(land)
+                if not self.must_jump:
+                    out.append(CrossMove(tuple(path), jump=True))
+                self._chains(land, path, out)
+                path.pop()
+                cells[over] = GOOSE
+        if self.must_jump and not extended and len(path) > 1:
+            out.append(CrossMove(tuple(path), jump=True))
+
+    def _goose_moves(self) -> list[CrossMove]:
+        cells = self.cells
+        return [
+            CrossMove((goose, to), jump=False)
+            for goose in self.holes_of("G")
+            for to in self._goose_targets(goose)
+            if cells[to] == EMPTY
+        ]
+
+    def _goose_targets(self, goose: int) -> tuple[int, ...]:
+        return self.board.steps[goose]
+
+    # -- the end -----------------------------------------------------------------------------
+
+    def _finished_by_material(self) -> Outcome | None:
+        if self.count("G") == 0:
+            return Outcome("fox", Termination.GEESE_TAKEN, "every goose taken")
+        return None
+
+    def outcome(self) -> Outcome | None:
+        over = self._finished_by_material()
+        if over is not None or self._legal():
+            return over
+        if self._turn == 0:
+            return Outcome("geese", Termination.FOXES_TRAPPED, "no fox can move")
+        return Outcome("fox", Termination.GEESE_BLOCKED, "no goose can move")
+
+
+@dataclass(frozen=True)
+class McLoughlinOptions:
+    diagonals: Diagonals = Diagonals.ALTERNATE
+    """Which diagonal lines the board has."""
+    sideways_points: tuple[int, ...] = (7, 13)
+    """Holes from which a goose may also step sideways (the sheet's double cross-lines)."""
+    empty: tuple[int, ...] = (16, 18)
+    """The two holes of 14-33 (not 17) left empty at the start."""
+
+    def __post_init__(self) -> None:
+        for hole in self.sideways_points:
+            if hole not in HOLES:
+                raise InvalidOptionError(f"sideways_points: there is no hole {hole} (1-33)")
+        home = [h for h in range(14, 34) if h != 17]
+        if len(self.empty) != 2 or len(set(self.empty)) != 2:
+            raise InvalidOptionError(f"empty: give two different holes, not {self.empty}")
+        for hole in self.empty:
+            if hole not in home:
+                raise InvalidOptionError(
+                    f"empty: hole {hole} is not one of the geese's holes 14-33 (17 is the fox's)"
+                )
+
+
+@register
+class McLoughlinFoxAndGeese(FoxAndGeese):
+    """One fox against 17 forward-only geese; the fox must jump, to the end of the chain."""
+
+    game_id = "fox-and-geese-mcloughlin"
+    title = "Fox and Geese (McLoughlin Bros.)"
+    Options = McLoughlinOptions
+    foxes = 1
+    must_jump = True
+    geese_left_to_win = 6
+
+    @classmethod
+    def _start(cls, options: Any) -> Self:
+        cells = bytearray(b"." * 34)
+        for hole in range(14, 34):
+            cells[hole] = GOOSE
+        cells[17] = FOX
+        for hole in options.empty:
+            cells[hole] = EMPTY
+        return cls(options, bytes(cells), 0)
+
+    def __init__(self, options: Any, cells: bytes, turn: int) -> None:
+        super().__init__(options, cells, turn)
+        self._targets = _forward_targets(options.diagonals, options.sideways_points)
+
+    def _check(self, text: str) -> None:
+        super()._check(text)
+        if self.count("G") > 17:
+            raise InvalidPositionError(
+                f"bad {self.game_id} position {text!r}: {self.count('G')} geese, the game has 17"
+            )
+
+    def _goose_targets(self, goose: int) -> tuple[int, ...]:
+        return self._targets[goose]
+
+    def _finished_by_material(self) -> Outcome | None:
+        left = self.count("G")
+        if left <= self.geese_left_to_win:
+            return Outcome("fox", Termination.SIX_GEESE_LEFT, f"{left} geese left")
+        return None
+
+
+_TARGET_CACHE: dict[tuple[Diagonals, tuple[int, ...]], tuple[tuple[int, ...], ...]] = {}
+
+
+def _forward_targets(
+    diagonals: Diagonals, sideways: tuple[int, ...]
+) -> tuple[tuple[int, ...], ...]:
+    """Per hole, where a McLoughlin goose may step: along a line towards row 0, or sideways
+    along its row from the sideways points."""
+    key = (diagonals, sideways)
+    if key not in _TARGET_CACHE:
+        board = cross33(diagonals)
+        table: list[tuple[int, ...]] = [()]
+        for hole in HOLES:
+            row = board.coords[hole][0]
+            table.append(
+                tuple(
+                    to
+                    for to in board.steps[hole]
+                    if board.coords[to][0] < row
+                    or (hole in sideways and board.coords[to][0] == row)
+                )
+            )
+        _TARGET_CACHE[key] = tuple(table)
+    return _TARGET_CACHE[key]

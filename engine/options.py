@@ -1,0 +1,68 @@
+"""Game options: each game declares a frozen dataclass; these helpers build and check it.
+
+Options come from Python (typed values) or from the command line (``key=value`` strings);
+either way an unknown key or a bad value raises :class:`InvalidOptionError` naming the key.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import types
+import typing
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+from engine.errors import InvalidOptionError
+
+T = TypeVar("T")
+
+
+def make_options(cls: type[T], game_id: str, values: Mapping[str, object]) -> T:
+    """Build the options dataclass ``cls`` from ``values``; strings are converted by field type."""
+    fields = {f.name: f for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+    hints = typing.get_type_hints(cls)
+    kwargs: dict[str, Any] = {}
+    for key, value in values.items():
+        if key not in fields:
+            known = ", ".join(sorted(fields)) or "none"
+            raise InvalidOptionError(f"{game_id}: unknown option {key!r} (options: {known})")
+        kwargs[key] = _convert(game_id, key, hints[key], value)
+    try:
+        return cls(**kwargs)
+    except (TypeError, ValueError) as exc:
+        raise InvalidOptionError(f"{game_id}: {exc}") from None
+
+
+def option_names(cls: type[object]) -> list[str]:
+    return [f.name for f in dataclasses.fields(cls)]  # type: ignore[arg-type]
+
+
+def _convert(game_id: str, key: str, hint: Any, value: object) -> object:
+    if not isinstance(value, str):
+        return value
+    where = f"{game_id}: option {key}={value!r}"
+    origin = typing.get_origin(hint)
+    if origin in (typing.Union, types.UnionType):
+        if value.lower() in ("", "none"):
+            return None
+        (hint,) = [a for a in typing.get_args(hint) if a is not type(None)]
+        origin = typing.get_origin(hint)
+    try:
+        if hint is bool:
+            if value.lower() in ("1", "true", "yes", "on"):
+                return True
+            if value.lower() in ("0", "false", "no", "off"):
+                return False
+            raise ValueError("expected true or false")
+        if hint is int:
+            return int(value)
+        if origin is tuple:
+            (item, *_rest) = typing.get_args(hint)
+            parts = [p for p in value.replace(" ", "").split(",") if p]
+            return tuple(item(p) for p in parts)
+        if isinstance(hint, type) and issubclass(hint, enum.Enum):
+            return hint(value)
+    except ValueError as exc:
+        raise InvalidOptionError(f"{where}: {exc}") from None
+    return value

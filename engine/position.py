@@ -1,0 +1,226 @@
+"""The one state API every game implements (after python-chess's Board and OpenSpiel's State).
+
+A :class:`Position` is mutable: :meth:`Position.push` plays a checked move, :meth:`Position.pop`
+takes it back. Games implement a handful of hooks (``_generate_moves``, ``_apply``, ``_save``,
+``_restore``, ``outcome``, ``turn``, the text form) and register themselves by id.
+
+Chance (dice, spinners) is a player, as in OpenSpiel: while :meth:`Position.is_chance` is true,
+the legal "moves" are the possible throws, each with its probability in
+:meth:`Position.chance_outcomes`; the caller, never the engine, picks one and pushes it.
+"""
+
+from __future__ import annotations
+
+import copy as _copy
+from abc import ABC, abstractmethod
+from collections.abc import Iterator, Mapping
+from typing import Any, ClassVar, Generic, Self, TypeVar
+
+from engine.errors import IllegalMoveError
+from engine.options import make_options
+from engine.outcome import Outcome
+
+
+class Move(ABC):
+    """A move or chance event: a frozen value whose ``str()`` round-trips through
+    its game's :meth:`Position.parse_move`."""
+
+    @abstractmethod
+    def __str__(self) -> str: ...
+
+
+M = TypeVar("M", bound=Move)
+S = TypeVar("S")
+
+
+class LegalMoves(Generic[M]):
+    """A lazy view of a position's legal moves: supports ``in``, ``len``, ``bool``, iteration
+    and ``count()``. It always reflects the position's current state."""
+
+    __slots__ = ("_position",)
+
+    def __init__(self, position: Position[M, Any]) -> None:
+        self._position = position
+
+    def __iter__(self) -> Iterator[M]:
+        return iter(self._position._legal())
+
+    def __len__(self) -> int:
+        return len(self._position._legal())
+
+    def count(self) -> int:
+        return len(self._position._legal())
+
+    def __bool__(self) -> bool:
+        return bool(self._position._legal())
+
+    def __contains__(self, move: object) -> bool:
+        return move in self._position._legal()
+
+    def __repr__(self) -> str:
+        moves = ", ".join(str(m) for m in self)
+        return f"<LegalMoves at {self._position.to_text()!r}: {moves}>"
+
+
+class Position(ABC, Generic[M, S]):
+    """A game state. Subclasses set the class metadata and implement the hooks below.
+
+    ``S`` is the immutable snapshot that ``_save`` returns and ``_restore`` reinstates; the move
+    stack keeps one per pushed move, so :meth:`pop` restores the exact earlier state.
+    """
+
+    game_id: ClassVar[str]
+    """The registry id, as on the command line (``fox-and-geese``)."""
+    title: ClassVar[str]
+    """The game's name for people."""
+    sides: ClassVar[tuple[str, ...]]
+    """The names ``turn`` can take, in turn order."""
+    Options: ClassVar[type[Any]]
+    """A frozen dataclass of the game's options, every field with a default."""
+
+    def __init__(self, options: Any) -> None:
+        self.options = options
+        self._stack: list[tuple[M, S]] = []
+        self._moves: list[M] | None = None
+
+    # -- construction ------------------------------------------------------------------------
+
+    @classmethod
+    def options_from(cls, values: Mapping[str, object]) -> Any:
+        """The game's options dataclass from ``key=value`` pairs (strings are converted)."""
+        return make_options(cls.Options, cls.game_id, values)
+
+    @classmethod
+    def start(cls, **options: object) -> Self:
+        """The starting position, with the given options."""
+        return cls._start(cls.options_from(options))
+
+    @classmethod
+    def from_text(cls, text: str, **options: object) -> Self:
+        """The position written as ``text`` (see :meth:`to_text`); raises InvalidPositionError."""
+        return cls._from_text(text, cls.options_from(options))
+
+    @classmethod
+    @abstractmethod
+    def _start(cls, options: Any) -> Self: ...
+
+    @classmethod
+    @abstractmethod
+    def _from_text(cls, text: str, options: Any) -> Self: ...
+
+    # -- the game's hooks --------------------------------------------------------------------
+
+    @property
+    @abstractmethod
+    def turn(self) -> str:
+        """Who is to move: one of :attr:`sides`, or ``"chance"`` while a throw is awaited."""
+
+    @abstractmethod
+    def to_text(self) -> str:
+        """The position's text form; ``from_text(to_text())`` gives an equal position."""
+
+    @abstractmethod
+    def parse_move(self, text: str) -> M:
+        """The move written as ``text``; raises InvalidMoveError on bad syntax."""
+
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """``None`` while the game goes on, else who won and why."""
+
+    @abstractmethod
+    def occupied(self) -> frozenset[str]:
+        """The point ids a board's sensors would see occupied in this position."""
+
+    @abstractmethod
+    def _generate_moves(self) -> list[M]:
+        """Every legal move (or throw, at a chance node); empty when the game is over."""
+
+    @abstractmethod
+    def _apply(self, move: M) -> None:
+        """Play a move already known to be legal."""
+
+    @abstractmethod
+    def _save(self) -> S:
+        """An immutable snapshot of the mutable state."""
+
+    @abstractmethod
+    def _restore(self, state: S) -> None:
+        """Reinstate a snapshot, building fresh mutable objects from it."""
+
+    def is_chance(self) -> bool:
+        """True while the position waits for a throw of dice or a spin."""
+        return False
+
+    def chance_outcomes(self) -> list[tuple[M, float]]:
+        """At a chance node, each possible throw with its probability; else empty."""
+        return []
+
+    # -- the common API ----------------------------------------------------------------------
+
+    @property
+    def legal_moves(self) -> LegalMoves[M]:
+        return LegalMoves(self)
+
+    def _legal(self) -> list[M]:
+        if self._moves is None:
+            self._moves = self._generate_moves()
+        return self._moves
+
+    def is_legal(self, move: M) -> bool:
+        return move in self._legal()
+
+    def push(self, move: M) -> None:
+        """Play ``move``; raises IllegalMoveError naming the move and the position."""
+        if move not in self._legal():
+            raise IllegalMoveError(self._illegal_message(move))
+        state = self._save()
+        self._apply(move)
+        self._stack.append((move, state))
+        self._moves = None
+
+    def push_text(self, text: str) -> M:
+        """Parse and play a move written as text; returns the move."""
+        move = self.parse_move(text)
+        self.push(move)
+        return move
+
+    def _illegal_message(self, move: M) -> str:
+        over = self.outcome()
+        why = f" (the game is over: {over})" if over else ""
+        return f"illegal move {str(move)!r} in {self.game_id} position {self.to_text()!r}{why}"
+
+    def pop(self) -> M:
+        """Take back the last move and return it; IndexError when nothing was played."""
+        if not self._stack:
+            raise IndexError(f"pop from {self.game_id} position with no moves played")
+        move, state = self._stack.pop()
+        self._restore(state)
+        self._moves = None
+        return move
+
+    @property
+    def move_stack(self) -> list[M]:
+        """The moves played since this position was made, oldest first (a copy)."""
+        return [move for move, _ in self._stack]
+
+    def is_over(self) -> bool:
+        return self.outcome() is not None
+
+    def copy(self, *, stack: bool = True) -> Self:
+        """An independent copy; with ``stack=False`` it forgets the moves that led here."""
+        new = _copy.copy(self)
+        new._stack = list(self._stack) if stack else []
+        new._moves = None
+        new._restore(self._save())
+        return new
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, Position)
+        return self.options == other.options and self.to_text() == other.to_text()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, like python-chess's Board
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.to_text()!r}>"

@@ -1,0 +1,90 @@
+"""Peg Solitaire on the cross board (RULES.md §1c, seed 001)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Self
+
+from engine.cross33 import EMPTY, HOLES, Cross33Position, CrossMove, Diagonals, parse_cross_move
+from engine.errors import InvalidOptionError
+from engine.outcome import Outcome, Termination
+from engine.registry import register
+
+PEG = ord("o")
+
+
+@dataclass(frozen=True)
+class SolitaireOptions:
+    start: int = 17
+    """The one empty hole at the start."""
+    finish: int | None = None
+    """Where the last peg must stand to win; by default the start hole."""
+    diagonals: Diagonals = Diagonals.NONE
+    """Solitaire jumps orthogonally; ``alternate`` or ``all`` allow diagonal jumps too."""
+
+    def __post_init__(self) -> None:
+        for key in ("start", "finish"):
+            hole = getattr(self, key)
+            if hole is not None and hole not in HOLES:
+                raise InvalidOptionError(f"{key}: there is no hole {hole} (1-33)")
+
+    @property
+    def finish_hole(self) -> int:
+        return self.start if self.finish is None else self.finish
+
+
+class SolitaireMove(CrossMove):
+    """A single jump, written ``from-to`` as in the seed's key (``5-17``)."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return f"{self.path[0]}-{self.path[-1]}"
+
+
+@register
+class Solitaire(Cross33Position):
+    """32 pegs; jump a peg over a neighbour into an empty hole, taking it; end with one peg."""
+
+    game_id = "solitaire"
+    title = "Peg Solitaire"
+    sides = ("player",)
+    turn_chars = "-"
+    pieces = "o"
+    Options = SolitaireOptions
+
+    @classmethod
+    def _start(cls, options: Any) -> Self:
+        cells = bytearray(b"o" * 34)
+        cells[0] = EMPTY
+        cells[options.start] = EMPTY
+        return cls(options, bytes(cells), 0)
+
+    def parse_move(self, text: str) -> CrossMove:
+        """``5-17`` as in the seed's key; ``5x17`` is accepted too. One jump a move."""
+        move = parse_cross_move(text, self.game_id, dash_is_jump=True)
+        return SolitaireMove(move.path, jump=True)
+
+    def _generate_moves(self) -> list[CrossMove]:
+        cells = self.cells
+        jumps = self.board.jumps
+        return [
+            SolitaireMove((hole, land), jump=True)
+            for hole in HOLES
+            if cells[hole] == PEG
+            for over, land in jumps[hole]
+            if cells[over] == PEG and cells[land] == EMPTY
+        ]
+
+    def outcome(self) -> Outcome | None:
+        if self._legal():
+            return None
+        pegs = self.holes_of("o")
+        finish = self.options.finish_hole
+        if pegs == [finish]:
+            return Outcome("player", Termination.SOLVED, f"one peg left, on {finish}")
+        if len(pegs) == 1:
+            detail = f"one peg left, on {pegs[0]} not {finish}"
+        else:
+            detail = f"{len(pegs)} pegs left"
+        return Outcome(None, Termination.NO_JUMPS, detail)

@@ -1,0 +1,1 @@
+"""The board's I/O contract and its drivers (see DESIGN.md "hardware")."""
