@@ -7,7 +7,7 @@
 'oooo.oooooo.ooooooooooooooooooooo -'
 """
 
-from engine import fox_and_geese, solitaire  # noqa: F401  (registers the games)
+from engine import fox_and_geese, fox_and_rabbit, solitaire  # noqa: F401  (registers games)
 from engine.cross33 import Cross33Board, CrossMove, Diagonals, cross33
 from engine.errors import (
     EngineError,
@@ -17,6 +17,7 @@ from engine.errors import (
     InvalidPositionError,
     UnknownGameError,
 )
+from engine.fox_and_rabbit import PieceMove, Throw
 from engine.outcome import Outcome, Termination
 from engine.perft import divide, perft
 from engine.position import LegalMoves, Move, Position
@@ -34,8 +35,10 @@ __all__ = [
     "LegalMoves",
     "Move",
     "Outcome",
+    "PieceMove",
     "Position",
     "Termination",
+    "Throw",
     "UnknownGameError",
     "cross33",
     "divide",

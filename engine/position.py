@@ -113,7 +113,8 @@ class Position(ABC, Generic[M, S]):
     @property
     @abstractmethod
     def turn(self) -> str:
-        """Who is to move: one of :attr:`sides`, or ``"chance"`` while a throw is awaited."""
+        """Who acts now: one of :attr:`sides`. At a chance node it is the side whose throw is
+        awaited; :meth:`is_chance` tells the two apart."""
 
     @abstractmethod
     def to_text(self) -> str:

@@ -1,0 +1,355 @@
+"""Fox and Rabbit with the Brier Patch (RULES.md §2, seed 000), for 2 and 4 players.
+
+Each turn is a throw of two dice (a chance event the caller applies) and then a move: one
+die's count in a straight line, the other's at a right angle. Text form (DESIGN.md)::
+
+    WR@a1 RF@i1 turn=WR                  a turn's throw awaited
+    WR@a1 RF@i1 turn=WR dice=3,4         thrown, not yet moved
+    WR@c5 RF@c5 turn=RF escape=WR        the fox took the rabbit; the rabbit's escape throw
+    WR@a1 RF@e5 turn=RF extra            the fox's second throw after a first double
+
+``turn=`` names whose turn it is in the rotation; during an escape that stays the capturing
+fox, while the escaping rabbit throws and moves (:attr:`FoxAndRabbit.turn` names the rabbit).
+A rabbit that failed its escape is off the board and left out of the text.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from itertools import product
+from typing import Any, ClassVar, Self
+
+from engine.brier9 import BRIER_PATCH, HOMES, STARTS, circle_at, is_circle, xy
+from engine.errors import InvalidMoveError, InvalidPositionError
+from engine.outcome import Outcome, Termination
+from engine.position import Move, Position
+from engine.registry import register
+
+RABBITS = ("WR", "BR")
+FOXES = ("RF", "GF")
+FACES = range(1, 7)
+
+
+@dataclass(frozen=True, slots=True)
+class Throw(Move):
+    """A throw of the two dice, a chance event: ``dice=3,4``."""
+
+    dice: tuple[int, int]
+
+    def __str__(self) -> str:
+        return f"dice={self.dice[0]},{self.dice[1]}"
+
+
+@dataclass(frozen=True, slots=True)
+class PieceMove(Move):
+    """A piece's move, named by where it lands (passing over is free): ``WR a1-c6``."""
+
+    piece: str
+    start: str
+    to: str
+
+    def __str__(self) -> str:
+        return f"{self.piece} {self.start}-{self.to}"
+
+
+FRMove = Throw | PieceMove
+
+
+@dataclass(frozen=True)
+class FoxAndRabbitOptions:
+    escape_to_home: bool = False
+    """RULES.md: an escape succeeds only on a Brier Patch circle. The seed sheet also lets an
+    escaping rabbit land on its own home (and so win); ``true`` plays it that way."""
+
+
+State = tuple[tuple[str | None, ...], int, tuple[int, int] | None, tuple[str, ...], bool]
+
+_THROW = re.compile(r"^(?:dice=)?([1-6]),([1-6])$")
+_MOVE = re.compile(r"^(WR|BR|RF|GF) ([a-i][1-9])-([a-i][1-9])$")
+
+
+@register
+class FoxAndRabbit(Position[FRMove, State]):
+    """Red fox against white rabbit on the brier9 board."""
+
+    game_id = "fox-and-rabbit"
+    title = "Fox and Rabbit (two players)"
+    sides: ClassVar[tuple[str, ...]] = ("WR", "RF")
+    """The pieces in play, in turn order (and text order)."""
+    Options = FoxAndRabbitOptions
+
+    def __init__(
+        self,
+        options: Any,
+        at: dict[str, str | None],
+        turn: int,
+        dice: tuple[int, int] | None = None,
+        escape: tuple[str, ...] = (),
+        extra: bool = False,
+    ) -> None:
+        super().__init__(options)
+        self.at = at
+        """Where each piece stands; None for a rabbit taken off for good."""
+        self._turn = turn
+        self.dice = dice
+        """The throw made and not yet moved, or None."""
+        self.escape = escape
+        """Captured rabbits still to make their escape throw, in turn order."""
+        self.extra = extra
+        """The fox's next (or current) throw is its second, after a first double."""
+
+    @classmethod
+    def _start(cls, options: Any) -> Self:
+        return cls(options, {p: STARTS[p] for p in cls.sides}, 0)
+
+    # -- state -------------------------------------------------------------------------------
+
+    @property
+    def turn(self) -> str:
+        """The piece that throws or moves now (an escaping rabbit during an escape)."""
+        return self.escape[0] if self.escape else self.sides[self._turn]
+
+    @property
+    def rotation(self) -> str:
+        """Whose turn it is in the turn order (the capturing fox during an escape)."""
+        return self.sides[self._turn]
+
+    def is_chance(self) -> bool:
+        return self.dice is None and self.outcome() is None
+
+    def chance_outcomes(self) -> list[tuple[FRMove, float]]:
+        if not self.is_chance():
+            return []
+        return [(Throw((a, b)), 1 / 36) for a, b in product(FACES, FACES)]
+
+    def _save(self) -> State:
+        return (
+            tuple(self.at[p] for p in self.sides),
+            self._turn,
+            self.dice,
+            self.escape,
+            self.extra,
+        )
+
+    def _restore(self, state: State) -> None:
+        at, self._turn, self.dice, self.escape, self.extra = state
+        self.at = dict(zip(self.sides, at, strict=True))
+
+    def occupied(self) -> frozenset[str]:
+        return frozenset(c for c in self.at.values() if c is not None)
+
+    # -- moves -------------------------------------------------------------------------------
+
+    def _generate_moves(self) -> list[FRMove]:
+        if self.outcome() is not None:
+            return []
+        if self.dice is None:
+            return [Throw((a, b)) for a, b in product(FACES, FACES)]
+        return list(self._piece_moves(self.dice))
+
+    def moves_for(self, dice: tuple[int, int]) -> list[PieceMove]:
+        """The moves the piece to act would have for a throw (the LED policy's green circles)."""
+        return self._piece_moves(dice)
+
+    def _piece_moves(self, dice: tuple[int, int]) -> list[PieceMove]:
+        piece = self.turn
+        start = self.at[piece]
+        assert start is not None
+        targets: list[str] = []
+        if piece in FOXES:
+            rabbits_at = {self.at[r] for r in RABBITS if r in self.at}
+            targets = [
+                c
+                for c in right_angle_landings(start, dice)
+                if not (c in BRIER_PATCH and c in rabbits_at)
+            ]
+        else:
+            foxes_at = {self.at[f] for f in FOXES if f in self.at}
+            home = HOMES[piece]
+            landings = right_angle_landings(start, dice)
+            # home by exact throw: both dice, or one die alone in a straight line
+            reaches_home = home in landings or home in straight_landings(start, dice)
+            if self.escape:
+                targets = [c for c in landings if c in BRIER_PATCH]
+                if self.options.escape_to_home and reaches_home:
+                    targets.append(home)
+            else:
+                targets = landings if home in landings or not reaches_home else [*landings, home]
+            targets = [c for c in targets if c not in foxes_at]
+        return [PieceMove(piece, start, to) for to in targets]
+
+    def _apply(self, move: FRMove) -> None:
+        if isinstance(move, Throw):
+            self.dice = move.dice
+            if not self._piece_moves(move.dice):
+                self._no_move()
+            return
+        assert self.dice is not None
+        first_double = not self.extra and self.dice[0] == self.dice[1]
+        self.at[move.piece] = move.to
+        self.dice = None
+        if self.escape:  # the rabbit escaped; the next escape, the fox's extra, or next turn
+            self.escape = self.escape[1:]
+            if not self.escape and not self.extra:
+                self._next_turn()
+            return
+        if move.piece in FOXES:
+            caught = tuple(r for r in RABBITS if self.at.get(r) == move.to)
+            self.extra = first_double
+            self.escape = caught
+            if not caught and not first_double:
+                self._next_turn()
+            return
+        self._next_turn()
+
+    def _no_move(self) -> None:
+        """A throw with no legal move: an escaping rabbit is caught for good, else the turn
+        passes (a fox's double it cannot move gives no second throw)."""
+        self.dice = None
+        if self.escape:
+            self.at[self.escape[0]] = None
+            self.escape = ()
+            self.extra = False
+        else:
+            self._next_turn()
+
+    def _next_turn(self) -> None:
+        self._turn = (self._turn + 1) % len(self.sides)
+        self.dice = None
+        self.extra = False
+
+    # -- the end -----------------------------------------------------------------------------
+
+    def outcome(self) -> Outcome | None:
+        for rabbit in RABBITS:
+            if rabbit in self.at:
+                where = self.at[rabbit]
+                if where == HOMES[rabbit]:
+                    return Outcome(rabbit, Termination.RABBIT_HOME, f"{rabbit} reached {where}")
+                if where is None:
+                    fox = self.rotation
+                    return Outcome(fox, Termination.RABBIT_CAUGHT, f"{fox} caught {rabbit}")
+        return None
+
+    # -- text --------------------------------------------------------------------------------
+
+    def to_text(self) -> str:
+        parts = [f"{p}@{c}" for p, c in self.at.items() if c is not None]
+        parts.append(f"turn={self.rotation}")
+        if self.dice is not None:
+            parts.append(f"dice={self.dice[0]},{self.dice[1]}")
+        if self.escape:
+            parts.append("escape=" + ",".join(self.escape))
+        if self.extra:
+            parts.append("extra")
+        return " ".join(parts)
+
+    def parse_move(self, text: str) -> FRMove:
+        """``dice=3,4`` (or ``3,4``) for a throw; ``WR a1-c6`` for a move."""
+        t = " ".join(text.split())
+        if m := _THROW.match(t):
+            return Throw((int(m.group(1)), int(m.group(2))))
+        if m := _MOVE.match(t):
+            return PieceMove(m.group(1), m.group(2), m.group(3))
+        raise InvalidMoveError(
+            f"bad {self.game_id} move {text!r}: expected a throw like dice=3,4"
+            " or a move like 'WR a1-c6' (piece, from-to)"
+        )
+
+    @classmethod
+    def _from_text(cls, text: str, options: Any) -> Self:
+        def bad(why: str) -> InvalidPositionError:
+            return InvalidPositionError(f"bad {cls.game_id} position {text!r}: {why}")
+
+        at: dict[str, str | None] = {p: None for p in cls.sides}
+        seen: set[str] = set()
+        turn: str | None = None
+        dice: tuple[int, int] | None = None
+        escape: tuple[str, ...] = ()
+        extra = False
+        for token in text.split():
+            if "@" in token:
+                piece, _, circle = token.partition("@")
+                if piece not in cls.sides:
+                    raise bad(f"{piece!r} is not a piece of this game ({' '.join(cls.sides)})")
+                if piece in seen:
+                    raise bad(f"{piece} is placed twice")
+                if not is_circle(circle):
+                    raise bad(f"{piece}@{circle}: no circle {circle!r} (a1-i9)")
+                seen.add(piece)
+                at[piece] = circle
+            elif token.startswith("turn="):
+                turn = token[5:]
+                if turn not in cls.sides:
+                    raise bad(f"turn={turn}: not one of {' '.join(cls.sides)}")
+            elif token.startswith("dice="):
+                m = _THROW.match(token)
+                if not m:
+                    raise bad(f"{token}: expected dice=A,B with A and B from 1 to 6")
+                dice = (int(m.group(1)), int(m.group(2)))
+            elif token.startswith("escape="):
+                escape = tuple(token[7:].split(","))
+            elif token == "extra":
+                extra = True
+            else:
+                raise bad(f"unknown part {token!r}")
+        if turn is None:
+            raise bad("no turn=PIECE")
+        for fox in FOXES:
+            if fox in cls.sides and at[fox] is None:
+                raise bad(f"{fox} is not on the board")
+        foxes_at = {at[f] for f in FOXES if f in at}
+        for rabbit in escape:
+            if rabbit not in RABBITS or rabbit not in cls.sides or at[rabbit] not in foxes_at:
+                raise bad(f"escape={','.join(escape)}: {rabbit} is not a rabbit a fox stands on")
+        for rabbit in RABBITS:
+            if rabbit in at and at[rabbit] in foxes_at and rabbit not in escape:
+                raise bad(f"{rabbit} shares {at[rabbit]} with a fox but is not escaping")
+        if (escape or extra) and turn not in FOXES:
+            raise bad("escape and extra happen on a fox's turn")
+        return cls(options, at, cls.sides.index(turn), dice, escape, extra)
+
+
+@register
+class FoxAndRabbit4(FoxAndRabbit):
+    """Red and gray foxes against white and brown rabbits, a player each."""
+
+    game_id = "fox-and-rabbit-4"
+    title = "Fox and Rabbit (four players)"
+    sides = ("WR", "BR", "RF", "GF")
+
+
+def right_angle_landings(start: str, dice: tuple[int, int]) -> list[str]:
+    """Where a piece lands moving one die's count in a straight line and then the other's at a
+    right angle, either die first, both legs on the board. Distinct circles, sorted."""
+    x, y = xy(start)
+    out: set[str] = set()
+    for first, second in {dice, dice[::-1]}:
+        for (dx, dy), turn in (((1, 0), (0, 1)), ((0, 1), (1, 0))):
+            for s1, s2 in product((1, -1), (1, -1)):
+                corner = circle_at(x + s1 * first * dx, y + s1 * first * dy)
+                if corner is None:
+                    continue
+                cx, cy = xy(corner)
+                land = circle_at(cx + s2 * second * turn[0], cy + s2 * second * turn[1])
+                if land is not None:
+                    out.add(land)
+    return sorted(out, key=_order)
+
+
+def straight_landings(start: str, dice: tuple[int, int]) -> set[str]:
+    """Where one die alone takes a piece in a straight line (only ever used to reach home)."""
+    x, y = xy(start)
+    out: set[str] = set()
+    for d in set(dice):
+        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            land = circle_at(x + d * dx, y + d * dy)
+            if land is not None:
+                out.add(land)
+    return out
+
+
+def _order(circle: str) -> tuple[int, int]:
+    x, y = xy(circle)
+    return (y, x)
