@@ -56,8 +56,36 @@ def cmd_perft(args: argparse.Namespace) -> int:
     return 0
 
 
+def _throw(position: Position[Any, Any], dice: str) -> None:
+    """Apply ``--dice A,B`` to a position that waits for a throw."""
+    if not position.is_chance():
+        raise EngineError(
+            f"--dice {dice}: {position.game_id} position {position.to_text()!r} waits for no throw"
+        )
+    position.push_text(dice)
+
+
+def _push_all(position: Position[Any, Any], tokens: list[str]) -> None:
+    """Play the moves in order; a move written with a space (``WR a1-c6``) may come as two."""
+    i = 0
+    while i < len(tokens):
+        text = tokens[i]
+        try:
+            move = position.parse_move(text)
+        except EngineError:
+            if i + 1 >= len(tokens):
+                raise
+            text = f"{text} {tokens[i + 1]}"
+            move = position.parse_move(text)
+            i += 1
+        position.push(move)
+        i += 1
+
+
 def cmd_moves(args: argparse.Namespace) -> int:
     position = _position(args)
+    if args.dice is not None:
+        _throw(position, args.dice)
     for move in position.legal_moves:
         print(move)
     return 0
@@ -65,8 +93,7 @@ def cmd_moves(args: argparse.Namespace) -> int:
 
 def cmd_apply(args: argparse.Namespace) -> int:
     position = _position(args)
-    for text in args.moves:
-        position.push_text(text)
+    _push_all(position, args.moves)
     print(json.dumps(_outcome_json(position)))
     return 0
 
@@ -102,10 +129,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_perft)
 
     p = _game_parser(sub, "moves", "list the legal moves, one a line")
+    p.add_argument("--dice", metavar="A,B", help="throw these dice first (dice games)")
     p.set_defaults(func=cmd_moves)
 
     p = _game_parser(sub, "apply", "play moves and print the position and outcome as JSON")
-    p.add_argument("moves", metavar="MOVE", nargs="*", help="moves in the game's text form")
+    p.add_argument(
+        "moves",
+        metavar="MOVE",
+        nargs="*",
+        help="moves in the game's text form; throws as dice=A,B",
+    )
     p.set_defaults(func=cmd_apply)
     return parser
 

@@ -121,3 +121,57 @@ def test_the_installed_console_script_runs() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[-1] == "28"
+
+
+def test_moves_with_dice_lists_the_moves_for_that_throw(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = run(capsys, "moves", "fox-and-rabbit", "--dice", "5,2")
+    assert code == 0
+    assert out.splitlines() == ["WR a1-f3", "WR a1-c6"]
+    text = "WR@c6 RF@i1 turn=RF"
+    _, out, _ = run(capsys, "moves", "fox-and-rabbit", "--position", text, "--dice", "2,2")
+    assert out.splitlines() == ["RF i1-g3"]
+
+
+def test_moves_without_dice_at_a_throw_lists_the_36_throws(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    _, out, _ = run(capsys, "moves", "fox-and-rabbit-4")
+    assert len(out.splitlines()) == 36 and "dice=6,1" in out.split()
+
+
+def test_apply_takes_throws_and_moves(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(
+        capsys, "apply", "fox-and-rabbit", "dice=5,2", "WR", "a1-c6", "3,3", "RF i1-f4"
+    )
+    assert code == 0
+    assert json.loads(out) == {"position": "WR@c6 RF@f4 turn=RF extra", "outcome": None}
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["moves", "solitaire", "--dice", "1,2"], "waits for no throw"),
+        (
+            [
+                "moves",
+                "fox-and-rabbit",
+                "--position",
+                "WR@a1 RF@i1 turn=WR dice=1,1",
+                "--dice",
+                "2,3",
+            ],
+            "waits for no throw",
+        ),
+        (["moves", "fox-and-rabbit", "--dice", "7,2"], "bad fox-and-rabbit move '7,2'"),
+        (["apply", "fox-and-rabbit", "dice=5,2", "WR"], "bad fox-and-rabbit move 'WR'"),
+        (["apply", "fox-and-rabbit", "dice=5,2", "WR a1-b1"], "illegal move 'WR a1-b1'"),
+    ],
+)
+def test_dice_errors_exit_2_with_one_line(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    code, out, err = run(capsys, *argv)
+    assert (code, out) == (2, "")
+    assert err.count("\n") == 1 and message in err
