@@ -78,6 +78,7 @@ class FoxAndRabbit(Position[FRMove, State]):
     sides: ClassVar[tuple[str, ...]] = ("WR", "RF")
     """The pieces in play, in turn order (and text order)."""
     Options = FoxAndRabbitOptions
+    dice_spec = (2, 6)
 
     def __init__(
         self,
@@ -122,6 +123,11 @@ class FoxAndRabbit(Position[FRMove, State]):
         if not self.is_chance():
             return []
         return [(Throw((a, b)), 1 / 36) for a, b in product(FACES, FACES)]
+
+    def throw(self, values: tuple[int, ...]) -> FRMove:
+        if len(values) != 2 or not all(v in FACES for v in values):
+            raise InvalidMoveError(f"bad {self.game_id} throw {values}: two dice, 1 to 6")
+        return Throw((values[0], values[1]))
 
     def _save(self) -> State:
         return (

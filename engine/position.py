@@ -16,7 +16,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
-from engine.errors import IllegalMoveError
+from engine.errors import EngineError, IllegalMoveError
 from engine.options import make_options
 from engine.outcome import Outcome
 
@@ -77,6 +77,8 @@ class Position(ABC, Generic[M, S]):
     """The names ``turn`` can take, in turn order."""
     Options: ClassVar[type[Any]]
     """A frozen dataclass of the game's options, every field with a default."""
+    dice_spec: ClassVar[tuple[int, int] | None] = None
+    """(count, sides) of the game's throw at chance nodes, or None for a game without chance."""
 
     def __init__(self, options: Any) -> None:
         self.options = options
@@ -155,6 +157,10 @@ class Position(ABC, Generic[M, S]):
     def chance_outcomes(self) -> list[tuple[M, float]]:
         """At a chance node, each possible throw with its probability; else empty."""
         return []
+
+    def throw(self, values: tuple[int, ...]) -> M:
+        """The chance event for a throw showing ``values`` (to :meth:`push`)."""
+        raise EngineError(f"{self.game_id} has no dice")
 
     # -- the common API ----------------------------------------------------------------------
 

@@ -1,0 +1,224 @@
+"""Board layouts: which reed switch and which LED belong to which hole or circle.
+
+A layout is a TOML file (``wiring/layouts/NAME.toml``); its comments explain each key. The
+loader rejects every mistake with one line naming the file, the line, the key and what is
+wrong, so a hobbyist editing a layout for their own board is told exactly where to look.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+LAYOUTS = Path(__file__).parent / "layouts"
+POINT_KEYS = ("x", "y", "row", "col", "led")
+
+
+class WiringError(ValueError):
+    """A layout or build file that cannot be used; the message is one line naming the place."""
+
+
+@dataclass(frozen=True, slots=True)
+class Point:
+    id: str
+    x: int
+    """Drawing column, from the left."""
+    y: int
+    """Drawing row, from the top."""
+    row: int
+    """The switch's row line in the diode matrix (driven)."""
+    col: int
+    """The switch's column line in the diode matrix (read)."""
+    led: int
+    """The point's index in the LED chain."""
+
+
+@dataclass(frozen=True)
+class Layout:
+    name: str
+    path: Path
+    games: tuple[str, ...]
+    size: tuple[int, int]
+    """The drawing grid: columns, rows."""
+    matrix: tuple[int, int]
+    """The diode matrix: row lines, column lines."""
+    dice_leds: int
+    """Pip LEDs after the points' LEDs in the chain (7 a die)."""
+    points: dict[str, Point]
+    marks: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def led_count(self) -> int:
+        """The whole chain: every point's LED, then the dice's pips."""
+        return len(self.points) + self.dice_leds
+
+    @property
+    def dice_start(self) -> int:
+        """The chain index of the first dice pip LED."""
+        return len(self.points)
+
+    def switch_map(self) -> dict[tuple[int, int], str]:
+        """(row, col) of each switch → its point id."""
+        return {(p.row, p.col): p.id for p in self.points.values()}
+
+
+def available() -> list[str]:
+    """The names of the layouts shipped with reedboard."""
+    return sorted(p.stem for p in LAYOUTS.glob("*.toml"))
+
+
+def load_layout(name_or_path: str | Path) -> Layout:
+    """A shipped layout by name (``brier9``) or any layout file by path."""
+    path = Path(name_or_path)
+    if path.suffix != ".toml":
+        path = LAYOUTS / f"{name_or_path}.toml"
+        if not path.exists():
+            raise WiringError(f"no layout {name_or_path!r} (layouts: {', '.join(available())})")
+    return _Loader(path).layout()
+
+
+def layout_for_game(game_id: str) -> Layout:
+    """The shipped layout whose board a game is played on."""
+    for name in available():
+        layout = load_layout(name)
+        if game_id in layout.games:
+            return layout
+    raise WiringError(f"no layout lists the game {game_id!r}")
+
+
+class _Loader:
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        try:
+            self.text = path.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise WiringError(f"{path}: cannot read: {exc.strerror}") from None
+        except UnicodeDecodeError as exc:
+            raise WiringError(f"{path}: not UTF-8 text ({exc.reason})") from None
+        try:
+            self.data = tomllib.loads(self.text)
+        except tomllib.TOMLDecodeError as exc:
+            raise WiringError(f"{path}: bad TOML: {exc}") from None
+
+    def fail(self, key: str, what: str, line_key: str | None = None) -> WiringError:
+        line = self._line_of(line_key or key.split(".")[-1])
+        where = f"{self.path}:{line}" if line else str(self.path)
+        return WiringError(f"{where}: {key}: {what}")
+
+    def _line_of(self, key: str) -> int | None:
+        pattern = re.compile(rf'^\s*"?{re.escape(key)}"?\s*=')
+        for n, line in enumerate(self.text.splitlines(), start=1):
+            if pattern.match(line):
+                return n
+        return None
+
+    def need(self, key: str, kind: type, table: dict[str, Any] | None = None) -> Any:
+        source = self.data if table is None else table
+        if key not in source:
+            raise self.fail(key, "missing")
+        value = source[key]
+        if kind is int and (not isinstance(value, int) or isinstance(value, bool)):
+            raise self.fail(key, f"expected a whole number, got {value!r}")
+        if not isinstance(value, kind):
+            raise self.fail(key, f"expected a {kind.__name__}, got {value!r}")
+        return value
+
+    def pair(self, key: str) -> tuple[int, int]:
+        value = self.need(key, list)
+        if len(value) != 2 or not all(isinstance(v, int) and v > 0 for v in value):
+            raise self.fail(key, f"expected two positive whole numbers, got {value!r}")
+        return (value[0], value[1])
+
+    def layout(self) -> Layout:
+        name = self.need("name", str)
+        games = tuple(self.need("games", list))
+        size = self.pair("size")
+        matrix = self.pair("matrix")
+        dice_leds = self.need("dice_leds", int)
+        if dice_leds < 0 or dice_leds % 7:
+            raise self.fail("dice_leds", f"{dice_leds} is not a multiple of 7 (7 pips a die)")
+        raw_points = self.need("points", dict)
+        if not raw_points:
+            raise self.fail("points", "no points")
+        points = {pid: self.point(pid, spec, size, matrix) for pid, spec in raw_points.items()}
+        self.check_unique(points)
+        marks = self.data.get("marks", {})
+        self.check_marks(marks, points)
+        return Layout(name, self.path, games, size, matrix, dice_leds, points, marks)
+
+    def point(self, pid: str, spec: Any, size: tuple[int, int], matrix: tuple[int, int]) -> Point:
+        key = f"points.{pid}"
+        if not isinstance(spec, dict):
+            raise self.fail(key, f"expected a table {{ {', '.join(POINT_KEYS)} }}", pid)
+        for extra in sorted(set(spec) - set(POINT_KEYS)):
+            raise self.fail(
+                key, f"unknown key {extra!r} (a point has {', '.join(POINT_KEYS)})", pid
+            )
+        for k in POINT_KEYS:
+            if k not in spec:
+                what = "no switch" if k in ("row", "col") else "missing"
+                raise self.fail(
+                    f"{key}.{k}", f"{what} (every point needs {', '.join(POINT_KEYS)})", pid
+                )
+            v = spec[k]
+            if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+                raise self.fail(f"{key}.{k}", f"expected a whole number from 0, got {v!r}", pid)
+        limits = {
+            "x": (size[0], "drawing columns"),
+            "y": (size[1], "drawing rows"),
+            "row": (matrix[0], "matrix rows"),
+            "col": (matrix[1], "matrix columns"),
+        }
+        for k, (limit, what) in limits.items():
+            if spec[k] >= limit:
+                raise self.fail(
+                    f"{key}.{k}", f"{spec[k]} is outside the {limit} {what} (0-{limit - 1})", pid
+                )
+        return Point(pid, spec["x"], spec["y"], spec["row"], spec["col"], spec["led"])
+
+    def check_unique(self, points: dict[str, Point]) -> None:
+        switches: dict[tuple[int, int], str] = {}
+        leds: dict[int, str] = {}
+        places: dict[tuple[int, int], str] = {}
+        for p in points.values():
+            if p.led >= len(points):
+                raise self.fail(
+                    f"points.{p.id}.led",
+                    f"{p.led} is out of range 0-{len(points) - 1} (one LED a point; the dice's"
+                    " LEDs follow)",
+                    p.id,
+                )
+            if p.led in leds:
+                raise self.fail(f"points.{p.id}.led", f"{p.led} is also {leds[p.led]}'s LED", p.id)
+            if (p.row, p.col) in switches:
+                other = switches[(p.row, p.col)]
+                raise self.fail(
+                    f"points.{p.id}", f"row {p.row}, col {p.col} is also {other}'s switch", p.id
+                )
+            if (p.x, p.y) in places:
+                raise self.fail(
+                    f"points.{p.id}",
+                    f"x {p.x}, y {p.y} is also where {places[(p.x, p.y)]} is drawn",
+                    p.id,
+                )
+            leds[p.led] = p.id
+            switches[(p.row, p.col)] = p.id
+            places[(p.x, p.y)] = p.id
+
+    def check_marks(self, marks: Any, points: dict[str, Point]) -> None:
+        if not isinstance(marks, dict):
+            raise self.fail("marks", "expected a table")
+        for key, value in marks.items():
+            ids = (
+                value
+                if isinstance(value, list)
+                else list(value.values())
+                if isinstance(value, dict)
+                else [value]
+            )
+            for pid in ids:
+                if pid not in points:
+                    raise self.fail(f"marks.{key}", f"{pid!r} is not a point of this layout", key)
