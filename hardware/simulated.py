@@ -1,0 +1,88 @@
+"""An in-memory board with the full BoardIO contract: for the demo, the web view and tests.
+
+Pieces are placed and lifted by calling :meth:`place` and :meth:`lift` (a script, a test, the
+terminal demo); the LEDs it is shown are kept as a frame and as the rendered chain.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable
+
+from hardware.board_io import BUTTONS, ButtonEvent, Colour, LedFrame, SensorEvent
+from hardware.dice_pips import pip_lights
+from hardware.events import EventQueue
+from hardware.led_chain import check_frame, render
+from wiring.layout import Layout
+
+
+class SimulatedBoard:
+    def __init__(
+        self,
+        layout: Layout,
+        occupied: Iterable[str] = (),
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.layout = layout
+        self._clock = clock
+        self._occupied: set[str] = set()
+        for point in occupied:
+            self._check_point(point)
+            self._occupied.add(point)
+        self._events = EventQueue()
+        self.frame: LedFrame = {}
+        self.dice: tuple[int, ...] | None = None
+        self.frames_shown = 0
+        """How many frames that differed from the one before were shown."""
+
+    # -- the player's side -------------------------------------------------------------------
+
+    def place(self, point: str) -> None:
+        """A piece put on ``point`` (its switch closes)."""
+        self._set(point, True)
+
+    def lift(self, point: str) -> None:
+        """A piece lifted off ``point`` (its switch opens)."""
+        self._set(point, False)
+
+    def press(self, button: str) -> None:
+        if button not in BUTTONS:
+            raise ValueError(f"no button {button!r} (buttons: {', '.join(BUTTONS)})")
+        self._events.put(ButtonEvent(button, self._clock()))
+
+    def _set(self, point: str, on: bool) -> None:
+        self._check_point(point)
+        if (point in self._occupied) == on:
+            return  # a switch that does not change sends nothing
+        if on:
+            self._occupied.add(point)
+        else:
+            self._occupied.discard(point)
+        self._events.put(SensorEvent(point, on, self._clock()))
+
+    def _check_point(self, point: str) -> None:
+        if point not in self.layout.points:
+            raise ValueError(f"board {self.layout.name} has no point {point!r}")
+
+    # -- BoardIO -----------------------------------------------------------------------------
+
+    def snapshot(self) -> frozenset[str]:
+        return frozenset(self._occupied)
+
+    @property
+    def events(self) -> EventQueue:
+        return self._events
+
+    def show(self, frame: LedFrame) -> None:
+        check_frame(self.layout, frame)
+        if dict(frame) != dict(self.frame):
+            self.frames_shown += 1
+        self.frame = dict(frame)
+
+    def show_dice(self, values: tuple[int, ...] | None) -> None:
+        pip_lights(values)  # rejects what a die cannot show
+        self.dice = None if values is None else tuple(values)
+
+    def chain(self, t: float = 0.0) -> list[Colour]:
+        """Every LED's colour at time ``t``, points then dice pips."""
+        return render(self.layout, self.frame, self.dice, t)
