@@ -7,18 +7,16 @@ wrong, so a hobbyist editing a layout for their own board is told exactly where 
 
 from __future__ import annotations
 
-import re
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from wiring.tomlfile import TomlFile, WiringError
+
+__all__ = ["Layout", "Point", "WiringError", "available", "layout_for_game", "load_layout"]
+
 LAYOUTS = Path(__file__).parent / "layouts"
 POINT_KEYS = ("x", "y", "row", "col", "led")
-
-
-class WiringError(ValueError):
-    """A layout or build file that cannot be used; the message is one line naming the place."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +78,7 @@ def load_layout(name_or_path: str | Path) -> Layout:
     return _Loader(path).layout()
 
 
+
 def layout_for_game(game_id: str) -> Layout:
     """The shipped layout whose board a game is played on."""
     for name in available():
@@ -89,43 +88,7 @@ def layout_for_game(game_id: str) -> Layout:
     raise WiringError(f"no layout lists the game {game_id!r}")
 
 
-class _Loader:
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        try:
-            self.text = path.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise WiringError(f"{path}: cannot read: {exc.strerror}") from None
-        except UnicodeDecodeError as exc:
-            raise WiringError(f"{path}: not UTF-8 text ({exc.reason})") from None
-        try:
-            self.data = tomllib.loads(self.text)
-        except tomllib.TOMLDecodeError as exc:
-            raise WiringError(f"{path}: bad TOML: {exc}") from None
-
-    def fail(self, key: str, what: str, line_key: str | None = None) -> WiringError:
-        line = self._line_of(line_key or key.split(".")[-1])
-        where = f"{self.path}:{line}" if line else str(self.path)
-        return WiringError(f"{where}: {key}: {what}")
-
-    def _line_of(self, key: str) -> int | None:
-        pattern = re.compile(rf'^\s*"?{re.escape(key)}"?\s*=')
-        for n, line in enumerate(self.text.splitlines(), start=1):
-            if pattern.match(line):
-                return n
-        return None
-
-    def need(self, key: str, kind: type, table: dict[str, Any] | None = None) -> Any:
-        source = self.data if table is None else table
-        if key not in source:
-            raise self.fail(key, "missing")
-        value = source[key]
-        if kind is int and (not isinstance(value, int) or isinstance(value, bool)):
-            raise self.fail(key, f"expected a whole number, got {value!r}")
-        if not isinstance(value, kind):
-            raise self.fail(key, f"expected a {kind.__name__}, got {value!r}")
-        return value
-
+class _Loader(TomlFile):
     def pair(self, key: str) -> tuple[int, int]:
         value = self.need(key, list)
         if len(value) != 2 or not all(isinstance(v, int) and v > 0 for v in value):

@@ -157,8 +157,8 @@ CASES = [
     ("cross33", 'name = "cross33"\n', "", "name", "missing", None),
     (
         "cross33",
-        "matrix = [7, 7]",
-        "matrix = [7]",
+        "matrix = [6, 6]",
+        "matrix = [6]",
         "matrix",
         "expected two positive whole numbers",
         "matrix =",

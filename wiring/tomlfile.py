@@ -1,0 +1,87 @@
+"""Reading a TOML data file so that every mistake is one line naming the file, line and key."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+from typing import Any
+
+
+class WiringError(ValueError):
+    """A layout or build file that cannot be used; the message is one line naming the place."""
+
+
+class TomlFile:
+    """A parsed TOML file that can point at its own lines in error messages."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        try:
+            self.text = path.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise WiringError(f"{path}: cannot read: {exc.strerror}") from None
+        except UnicodeDecodeError as exc:
+            raise WiringError(f"{path}: not UTF-8 text ({exc.reason})") from None
+        try:
+            self.data: dict[str, Any] = tomllib.loads(self.text)
+        except tomllib.TOMLDecodeError as exc:
+            raise WiringError(f"{path}: bad TOML: {exc}") from None
+
+    def fail(self, key: str, what: str, line_key: str | None = None) -> WiringError:
+        """An error for ``key``; the line is where ``line_key`` (default: the key's last part)
+        is first assigned in the file."""
+        line = self.line_of(line_key or re.sub(r"\[\d+\]$", "", key.split(".")[-1]))
+        where = f"{self.path}:{line}" if line else str(self.path)
+        return WiringError(f"{where}: {key}: {what}")
+
+    def line_of(self, key: str) -> int | None:
+        pattern = re.compile(rf'^\s*"?{re.escape(key)}"?\s*=')
+        for n, line in enumerate(self.text.splitlines(), start=1):
+            if pattern.match(line):
+                return n
+        return None
+
+    def table(
+        self, key: str, source: dict[str, Any] | None = None, *, required: bool = True
+    ) -> dict[str, Any]:
+        src = self.data if source is None else source
+        if key not in src:
+            if required:
+                raise self.fail(key, "missing")
+            return {}
+        value = src[key]
+        if not isinstance(value, dict):
+            raise self.fail(key, f"expected a table, got {value!r}")
+        return value
+
+    def need(
+        self, key: str, kind: type, source: dict[str, Any] | None = None, name: str | None = None
+    ) -> Any:
+        """``source[key]`` (default: the top level), checked to be of ``kind``; ``name`` is the
+        dotted key for messages."""
+        src = self.data if source is None else source
+        label = name or key
+        if key not in src:
+            raise self.fail(label, "missing")
+        return self.check(label, src[key], kind)
+
+    def get(self, key: str, kind: type, default: Any, source: dict[str, Any], name: str) -> Any:
+        if key not in source:
+            return default
+        return self.check(name, source[key], kind)
+
+    def check(self, name: str, value: Any, kind: type) -> Any:
+        if kind is int and (not isinstance(value, int) or isinstance(value, bool)):
+            raise self.fail(name, f"expected a whole number, got {value!r}")
+        if kind is float and (not isinstance(value, int | float) or isinstance(value, bool)):
+            raise self.fail(name, f"expected a number, got {value!r}")
+        if kind not in (int, float) and not isinstance(value, kind):
+            raise self.fail(name, f"expected a {kind.__name__}, got {value!r}")
+        return value
+
+    def no_unknown(self, source: dict[str, Any], known: tuple[str, ...], prefix: str) -> None:
+        for key in source:
+            if key not in known:
+                name = f"{prefix}.{key}" if prefix else key
+                raise self.fail(name, f"unknown key (known here: {', '.join(known)})")
