@@ -78,7 +78,6 @@ def load_layout(name_or_path: str | Path) -> Layout:
     return _Loader(path).layout()
 
 
-
 def layout_for_game(game_id: str) -> Layout:
     """The shipped layout whose board a game is played on."""
     for name in available():
@@ -115,20 +114,16 @@ class _Loader(TomlFile):
     def point(self, pid: str, spec: Any, size: tuple[int, int], matrix: tuple[int, int]) -> Point:
         key = f"points.{pid}"
         if not isinstance(spec, dict):
-            raise self.fail(key, f"expected a table {{ {', '.join(POINT_KEYS)} }}", pid)
+            raise self.fail(key, f"expected a table {{ {', '.join(POINT_KEYS)} }}")
         for extra in sorted(set(spec) - set(POINT_KEYS)):
-            raise self.fail(
-                key, f"unknown key {extra!r} (a point has {', '.join(POINT_KEYS)})", pid
-            )
+            raise self.fail(key, f"unknown key {extra!r} (a point has {', '.join(POINT_KEYS)})")
         for k in POINT_KEYS:
             if k not in spec:
                 what = "no switch" if k in ("row", "col") else "missing"
-                raise self.fail(
-                    f"{key}.{k}", f"{what} (every point needs {', '.join(POINT_KEYS)})", pid
-                )
+                raise self.fail(f"{key}.{k}", f"{what} (every point needs {', '.join(POINT_KEYS)})")
             v = spec[k]
             if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-                raise self.fail(f"{key}.{k}", f"expected a whole number from 0, got {v!r}", pid)
+                raise self.fail(f"{key}.{k}", f"expected a whole number from 0, got {v!r}")
         limits = {
             "x": (size[0], "drawing columns"),
             "y": (size[1], "drawing rows"),
@@ -138,7 +133,7 @@ class _Loader(TomlFile):
         for k, (limit, what) in limits.items():
             if spec[k] >= limit:
                 raise self.fail(
-                    f"{key}.{k}", f"{spec[k]} is outside the {limit} {what} (0-{limit - 1})", pid
+                    f"{key}.{k}", f"{spec[k]} is outside the {limit} {what} (0-{limit - 1})"
                 )
         return Point(pid, spec["x"], spec["y"], spec["row"], spec["col"], spec["led"])
 
@@ -152,20 +147,18 @@ class _Loader(TomlFile):
                     f"points.{p.id}.led",
                     f"{p.led} is out of range 0-{len(points) - 1} (one LED a point; the dice's"
                     " LEDs follow)",
-                    p.id,
                 )
             if p.led in leds:
-                raise self.fail(f"points.{p.id}.led", f"{p.led} is also {leds[p.led]}'s LED", p.id)
+                raise self.fail(f"points.{p.id}.led", f"{p.led} is also {leds[p.led]}'s LED")
             if (p.row, p.col) in switches:
                 other = switches[(p.row, p.col)]
                 raise self.fail(
-                    f"points.{p.id}", f"row {p.row}, col {p.col} is also {other}'s switch", p.id
+                    f"points.{p.id}", f"row {p.row}, col {p.col} is also {other}'s switch"
                 )
             if (p.x, p.y) in places:
                 raise self.fail(
                     f"points.{p.id}",
                     f"x {p.x}, y {p.y} is also where {places[(p.x, p.y)]} is drawn",
-                    p.id,
                 )
             leds[p.led] = p.id
             switches[(p.row, p.col)] = p.id
@@ -184,4 +177,4 @@ class _Loader(TomlFile):
             )
             for pid in ids:
                 if pid not in points:
-                    raise self.fail(f"marks.{key}", f"{pid!r} is not a point of this layout", key)
+                    raise self.fail(f"marks.{key}", f"{pid!r} is not a point of this layout")

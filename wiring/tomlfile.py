@@ -28,17 +28,31 @@ class TomlFile:
         except tomllib.TOMLDecodeError as exc:
             raise WiringError(f"{path}: bad TOML: {exc}") from None
 
-    def fail(self, key: str, what: str, line_key: str | None = None) -> WiringError:
-        """An error for ``key``; the line is where ``line_key`` (default: the key's last part)
-        is first assigned in the file."""
-        line = self.line_of(line_key or re.sub(r"\[\d+\]$", "", key.split(".")[-1]))
+    def fail(self, key: str, what: str) -> WiringError:
+        """An error for the dotted ``key`` (``leds.driver``, ``points.b1.led``,
+        ``matrix.rows[2]``), with the line where it is assigned when it can be found."""
+        parts = key.split(".")
+        section = parts[0] if len(parts) > 1 else None
+        name = re.sub(r"\[\d+\]$", "", parts[1] if section else parts[0])
+        line = self.line_of(name, section)
         where = f"{self.path}:{line}" if line else str(self.path)
         return WiringError(f"{where}: {key}: {what}")
 
-    def line_of(self, key: str) -> int | None:
-        pattern = re.compile(rf'^\s*"?{re.escape(key)}"?\s*=')
+    def line_of(self, key: str, section: str | None = None) -> int | None:
+        """The line assigning ``key``: inside ``[section]`` when given, else at the top level;
+        failing that, anywhere, or the section's header."""
+        assign = re.compile(rf'^\s*"?{re.escape(key)}"?\s*=')
+        header = re.compile(r"^\s*\[+\s*([^\]]+?)\s*\]+")
+        current: str | None = None
         for n, line in enumerate(self.text.splitlines(), start=1):
-            if pattern.match(line):
+            if m := header.match(line):
+                current = m.group(1)
+            elif current == section and assign.match(line):
+                return n
+        if section is None:
+            return None
+        for n, line in enumerate(self.text.splitlines(), start=1):
+            if assign.match(line) or ((m := header.match(line)) and m.group(1) == section):
                 return n
         return None
 
