@@ -87,6 +87,8 @@ class _Loader(TomlFile):
         d = self.data
         self.no_unknown(d, ("layout", "driver", "pi", "serial", "matrix", "buttons", "leds"), "")
         layout_name = self.need("layout", str)
+        if layout_name.endswith(".toml"):  # a layout file of the builder's own, beside the build
+            layout_name = str(self.path.parent / layout_name)
         try:
             layout = load_layout(layout_name)
         except WiringError as exc:
