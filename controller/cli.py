@@ -8,11 +8,17 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import warnings
 from collections.abc import Sequence
 from typing import Any
 
 import engine
 from engine import EngineError, Position
+from wiring.tomlfile import WiringError
+
+
+class ReedboardError(Exception):
+    """A user error outside the engine and the wiring files: one line, exit 2."""
 
 
 def _options(pairs: list[str]) -> dict[str, str]:
@@ -98,6 +104,59 @@ def cmd_apply(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_wiring_diagram(args: argparse.Namespace) -> int:
+    from wiring.build import load_build
+    from wiring.diagram import diagram
+    from wiring.layout import load_layout
+
+    if args.layout:
+        svg = diagram(load_layout(args.target))
+    else:
+        build = load_build(args.target)
+        svg = diagram(build.layout, build)
+    if args.output in (None, "-"):
+        sys.stdout.write(svg)
+    else:
+        with open(args.output, "w", encoding="utf-8") as out:
+            out.write(svg)
+        print(f"wrote {args.output}")
+    return 0
+
+
+def cmd_wiring_check(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from controller.wiring_check import check_wiring
+    from hardware.gpio_board import GpioBoard
+    from wiring.build import load_build
+
+    build = load_build(args.target)
+    if build.driver != "gpio":
+        raise ReedboardError(
+            f"wiring check of {build.name}: Pico builds are checked through the firmware"
+            " bridge, which is not built yet; this checks direct-GPIO builds"
+        )
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # gpiozero's backend fallbacks; the error says it
+            board = GpioBoard(build)
+    except Exception as exc:  # gpiozero: no pin factory off a Pi, pins busy, no SPI device
+        raise ReedboardError(
+            f"wiring check of {build.name}: {exc} (on a Raspberry Pi, with reedboard[pi]"
+            " installed for lgpio and spidev?)"
+        ) from None
+
+    async def run() -> int:
+        await board.start()
+        try:
+            problems = await check_wiring(board, build.layout, print, timeout=args.timeout)
+        finally:
+            await board.aclose()
+        return 1 if problems else 0
+
+    return asyncio.run(run())
+
+
 def _game_parser(sub: Any, name: str, help: str) -> argparse.ArgumentParser:
     p: argparse.ArgumentParser = sub.add_parser(name, help=help, description=help)
     p.add_argument("game", metavar="GAME", help="a game id (see `reedboard games`)")
@@ -132,6 +191,20 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--dice", metavar="A,B", help="throw these dice first (dice games)")
     p.set_defaults(func=cmd_moves)
 
+    wiring = sub.add_parser("wiring", help="board wiring: diagram and check")
+    wsub = wiring.add_subparsers(dest="wiring_command", metavar="WHAT", required=True)
+    p = wsub.add_parser("diagram", help="write an SVG of a build's (or layout's) wiring")
+    p.add_argument(
+        "target", metavar="BUILD", help="a build name or file (or a layout with --layout)"
+    )
+    p.add_argument("--layout", action="store_true", help="TARGET is a layout, not a build")
+    p.add_argument("-o", "--output", metavar="FILE", help="write here (default: stdout)")
+    p.set_defaults(func=cmd_wiring_diagram)
+    p = wsub.add_parser("check", help="light each LED, then test each switch with a magnet")
+    p.add_argument("target", metavar="BUILD", help="a build name or file")
+    p.add_argument("--timeout", type=float, default=15.0, help="seconds to wait at each point")
+    p.set_defaults(func=cmd_wiring_check)
+
     p = _game_parser(sub, "apply", "play moves and print the position and outcome as JSON")
     p.add_argument(
         "moves",
@@ -153,7 +226,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.moves += extra
     try:
         return int(args.func(args))
-    except EngineError as exc:
+    except (EngineError, ReedboardError, WiringError, OSError) as exc:
         print(f"reedboard: error: {exc}", file=sys.stderr)
         return 2
     except BrokenPipeError:  # `reedboard moves … | head`

@@ -1,10 +1,13 @@
-"""Shared test set-up: the hardware marker, Hypothesis profiles."""
+"""Shared test set-up: the hardware marker, Hypothesis profiles, gpiozero's MockFactory."""
 
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 
 import pytest
+from gpiozero import Device
+from gpiozero.pins.mock import MockFactory
 from hypothesis import HealthCheck, settings
 
 settings.register_profile(
@@ -27,3 +30,15 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if item.get_closest_marker("hardware") is not None:
             item.add_marker(skip)
+
+
+@pytest.fixture
+def mock_factory() -> Iterator[MockFactory]:
+    """gpiozero's MockFactory as the pin layer, swapped in and out as gpiozero's own tests do."""
+    saved = Device.pin_factory
+    Device.pin_factory = MockFactory()
+    try:
+        yield Device.pin_factory
+    finally:
+        Device.pin_factory.reset()
+        Device.pin_factory = saved
