@@ -136,6 +136,9 @@ class CrossMove(Move):
     def __str__(self) -> str:
         return ("x" if self.jump else "-").join(map(str, self.path))
 
+    def points(self) -> tuple[str, ...]:
+        return tuple(str(h) for h in self.path)
+
 
 _MOVE = re.compile(r"^\d+(?:(-)\d+|(?:x\d+)+)$")
 
@@ -223,6 +226,13 @@ class Cross33Position(Position[CrossMove, State]):
     def occupied(self) -> frozenset[str]:
         cells = self.cells
         return frozenset(str(h) for h in HOLES if cells[h] != EMPTY)
+
+    def occupied_after(self, move: CrossMove) -> frozenset[str]:
+        gone = {str(move.start)}
+        if move.jump:
+            over = self.board.over
+            gone.update(str(over[(a, b)]) for a, b in itertools.pairwise(move.path))
+        return (self.occupied() - gone) | {str(move.end)}
 
     def count(self, piece: str) -> int:
         """How many holes hold ``piece``."""

@@ -93,6 +93,10 @@ class FoxAndGeese(Cross33Position):
         if self.must_jump and not extended and len(path) > 1:
             out.append(CrossMove(tuple(path), jump=True))
 
+    def fox_mobility(self) -> int:
+        """How many moves the foxes would have if it were their turn (for evaluation)."""
+        return len(self._fox_moves())
+
     def _goose_moves(self) -> list[CrossMove]:
         cells = self.cells
         return [

@@ -52,6 +52,9 @@ class PieceMove(Move):
     def __str__(self) -> str:
         return f"{self.piece} {self.start}-{self.to}"
 
+    def points(self) -> tuple[str, ...]:
+        return (self.start, self.to)
+
 
 FRMove = Throw | PieceMove
 

@@ -28,6 +28,10 @@ class Move(ABC):
     @abstractmethod
     def __str__(self) -> str: ...
 
+    def points(self) -> tuple[str, ...]:
+        """The point ids the moving piece stands on, first to last (a throw moves nothing)."""
+        return ()
+
 
 M = TypeVar("M", bound=Move)
 S = TypeVar("S")
@@ -149,6 +153,17 @@ class Position(ABC, Generic[M, S]):
     @abstractmethod
     def _restore(self, state: S) -> None:
         """Reinstate a snapshot, building fresh mutable objects from it."""
+
+    def occupied_after(self, move: M) -> frozenset[str]:
+        """The points occupied after a legal ``move``, without playing it on this position."""
+        state = self._save()
+        moves = self._moves
+        self._apply(move)
+        try:
+            return self.occupied()
+        finally:
+            self._restore(state)
+            self._moves = moves
 
     def is_chance(self) -> bool:
         """True while the position waits for a throw of dice or a spin."""

@@ -71,3 +71,20 @@ def test_pushing_after_the_end_is_illegal_and_says_the_game_is_over() -> None:
     p = engine.from_text("solitaire", "o" + "." * 32 + " -")
     with pytest.raises(engine.IllegalMoveError, match="the game is over"):
         p.push_text("1-3")
+
+
+@pytest.mark.parametrize("game_id", engine.game_ids())
+def test_occupied_after_is_the_occupancy_once_the_move_is_played(game_id: str) -> None:
+    rng = random.Random(f"after {game_id}")
+    for _ in range(10):
+        position = engine.start(game_id)
+        for _ply in range(60):
+            if position.is_over():
+                break
+            text = position.to_text()
+            for move in position.legal_moves:
+                copy = position.copy()
+                copy.push(move)
+                assert position.occupied_after(move) == copy.occupied(), (text, str(move))
+            assert position.to_text() == text
+            position.push(rng.choice(list(position.legal_moves)))

@@ -1,0 +1,71 @@
+"""What the LEDs show, as one pure function of the session's state (DESIGN.md "LEDs").
+
+green = legal landing, amber = hint, blue = the computer's move (from and to), red steady =
+Brier Patch, red blink = remove a piece here, white blink = place a piece here, a short sweep
+= game over. A mismatch shows only its one fix (and the Brier Patch, which never moves).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from hardware.board_io import AMBER, BLUE, GREEN, RED, WHITE, Light, Pattern
+from wiring.layout import Layout
+
+SWEEP_SECONDS = 1.2
+"""How long the game-over sweep takes."""
+
+
+@dataclass(frozen=True)
+class View:
+    landings: frozenset[str] = frozenset()
+    """Where a piece may land: green."""
+    hint: tuple[str, ...] = ()
+    """A suggested move's points: amber."""
+    candidate: tuple[str, ...] = ()
+    """One of several moves that leave the same board, shown for `confirm`: amber, blinking."""
+    computer: tuple[str, ...] = ()
+    """The computer's move, from and to: blue."""
+    fix: tuple[str, bool] | None = None
+    """A mismatch's next fix: (point, True) remove here, (point, False) place here."""
+    brier_patch: frozenset[str] = frozenset()
+    escape: bool = False
+    """A captured rabbit's escape throw: the Brier Patch blinks."""
+    sweep: float | None = None
+    """Seconds since the game ended, while the sweep runs."""
+    extra: dict[str, Light] = field(default_factory=dict)
+
+
+def frame(layout: Layout, view: View) -> dict[str, Light]:
+    out: dict[str, Light] = {}
+    brier = Light(RED, Pattern.BLINK if view.escape else Pattern.STEADY)
+    for point in view.brier_patch:
+        out[point] = brier
+    if view.sweep is not None and view.sweep < SWEEP_SECONDS:
+        band = _sweep_band(layout, view.sweep)
+        for point in band:
+            out[point] = Light(WHITE)
+        return out
+    if view.fix is not None:
+        point, remove = view.fix
+        out[point] = Light(RED if remove else WHITE, Pattern.BLINK)
+        return out
+    _paint(out, view.landings, Light(GREEN))
+    _paint(out, view.computer, Light(BLUE))
+    _paint(out, view.hint, Light(AMBER))
+    _paint(out, view.candidate, Light(AMBER, Pattern.BLINK))
+    out.update(view.extra)
+    return out
+
+
+def _paint(out: dict[str, Light], points: Iterable[str], light: Light) -> None:
+    for point in points:
+        out[point] = light
+
+
+def _sweep_band(layout: Layout, t: float) -> set[str]:
+    """A column of light crossing the board from left to right."""
+    width = layout.size[0]
+    column = int(t / SWEEP_SECONDS * width)
+    return {p.id for p in layout.points.values() if p.x == column}

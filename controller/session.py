@@ -1,0 +1,438 @@
+"""One game on one board: sensor and button events in, moves, store writes and LED frames out.
+
+The session runs on an explicit clock: :meth:`Session.on_event` and :meth:`Session.poll` take
+the time, and :meth:`Session.next_deadline` says when it next needs polling. The daemon drives
+it with the real clock; replay drives it with a trace's times, so both behave the same.
+
+Timing (DESIGN.md): the board counts as settled after ``settle`` seconds without a switch
+change (default 60 ms); a reading that means nothing becomes a mismatch only after it has
+stayed for ``grace`` seconds (default 2 s).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any
+
+import engine
+from controller.dice import DiceError, DiceSource, SystemDice, roll_for
+from controller.hints import suggest
+from controller.leds import SWEEP_SECONDS, View, frame
+from controller.recognition import Kind, Occupancy, Recognizer, Verdict
+from controller.store import GameStore
+from engine import Move, Position
+from hardware.board_io import BoardIO, ButtonEvent, SensorEvent
+from wiring.layout import Layout
+
+log = logging.getLogger("reedboard")
+
+SETTLE = 0.060
+GRACE = 2.0
+
+
+class Session:
+    def __init__(
+        self,
+        board: BoardIO,
+        layout: Layout,
+        game_id: str,
+        options: dict[str, Any] | None = None,
+        *,
+        store: GameStore | None = None,
+        dice: DiceSource | None = None,
+        settle: float = SETTLE,
+        grace: float = GRACE,
+        on_alert: Callable[[float, str, str], None] | None = None,
+    ) -> None:
+        self.board = board
+        self.layout = layout
+        self.game_id = game_id
+        self.cls = engine.game(game_id)
+        self.options = dict(options or {})
+        self.store = store
+        self.dice = dice or SystemDice()
+        self.settle = settle
+        self.grace = grace
+        self._on_alert = on_alert
+        self.alerts: list[dict[str, Any]] = []
+        self.physical: set[str] = set()
+        self._changed_at: float | None = None
+        self._unknown_since: float | None = None
+        self._deferred: tuple[float, Verdict] | None = None
+        self.mismatch = False
+        self._hint: Move | None = None
+        self._ambiguous: tuple[Move, ...] = ()
+        self._shown = 0
+        self._pending: tuple[Move, ...] = ()
+        self._landings: Occupancy = frozenset()
+        self._ended_at: float | None = None
+        self._shown_frame: dict[str, Any] | None = None
+        self._db_id: int | None = None
+        self._restoring = False
+        brier = layout.marks.get("brier_patch", ())
+        self.brier_patch = frozenset(brier) if self.cls.dice_spec else frozenset()
+
+    # -- the game ----------------------------------------------------------------------------
+
+    def start(self, now: float) -> None:
+        """Resume the store's unfinished game of this kind, or begin one; then judge the board
+        as it stands (guiding it back at once if it differs)."""
+        self.physical = set(self.board.snapshot())
+        record = self.store.unfinished() if self.store else None
+        if record is not None and record.game == self.game_id:
+            position = self.cls.from_text(record.start, **record.options)
+            for text in record.moves:
+                position.push_text(text)
+            self.options = record.options
+            self._db_id = record.id
+            self._alert(now, "resumed", f"game {record.id}, {len(record.moves)} moves")
+        else:
+            position = self._start_from(frozenset(self.physical)) or self.cls.start(**self.options)
+            self._begin(position, now)
+        self._install(position)
+        self._judge(now, first=True)
+
+    def _begin(self, position: Position[Any, Any], now: float) -> None:
+        if self.store is not None:
+            self._db_id = self.store.new_game(self.game_id, self.options, position.to_text())
+        self._alert(now, "new-game", position.to_text())
+
+    def _install(self, position: Position[Any, Any]) -> None:
+        self.position = position
+        base = position.copy()
+        while base.move_stack:
+            base.pop()
+        history: list[tuple[Occupancy, bool]] = []
+        for move in position.move_stack:
+            history.append((base.occupied(), base.is_chance()))
+            base.push(move)
+        self.recognizer = Recognizer(position, history, self._start_from)
+        self._ended_at = None
+
+    def _start_from(self, board: Occupancy) -> Position[Any, Any] | None:
+        """The starting position the board shows, if it shows one of this game."""
+        if self.game_id == "fox-and-geese-mcloughlin":
+            geese_holes = {str(h) for h in range(14, 34)} - {"17"}
+            if "17" in board and len(board) == 18 and board - {"17"} <= geese_holes:
+                empty = sorted(int(h) for h in geese_holes - board)
+                options = {**self.options, "empty": tuple(empty)}
+                return self.cls.start(**options)
+            return None
+        start = self.cls.start(**self.options)
+        return start if start.occupied() == board else None
+
+    @property
+    def moves(self) -> list[Move]:
+        return self.position.move_stack
+
+    # -- events ------------------------------------------------------------------------------
+
+    def on_event(self, event: SensorEvent | ButtonEvent, now: float) -> None:
+        if isinstance(event, SensorEvent):
+            if event.on:
+                self.physical.add(event.point)
+            else:
+                self.physical.discard(event.point)
+            self._changed_at = now
+            self._hint = None
+            return
+        self._button(event.button, now)
+
+    def next_deadline(self) -> float | None:
+        times = []
+        if self._changed_at is not None:
+            times.append(self._changed_at + self.settle)
+        if self._unknown_since is not None and not self.mismatch:
+            times.append(self._unknown_since + self.grace)
+        if self._deferred is not None:
+            times.append(self._deferred[0] + self.grace)
+        if self._ended_at is not None:
+            times.append(self._ended_at + SWEEP_SECONDS)
+        return min(times) if times else None
+
+    def poll(self, now: float) -> None:
+        """Act on every timer due at ``now``."""
+        if self._changed_at is not None and now >= self._changed_at + self.settle:
+            self._changed_at = None
+            self._judge(now)
+        if self._deferred is not None and now >= self._deferred[0] + self.grace:
+            _, verdict = self._deferred
+            self._deferred = None
+            if verdict.kind is Kind.TAKEBACK:
+                assert verdict.ply is not None
+                self._takeback(verdict.ply, now)
+            else:
+                self._new_game(verdict.new_game, now)
+            self._show(now)
+        if (
+            self._unknown_since is not None
+            and not self.mismatch
+            and now >= self._unknown_since + self.grace
+        ):
+            self.mismatch = True
+            self._alert(now, "mismatch", self._fix_text())
+            self._show(now)
+        if self._ended_at is not None and now >= self._ended_at + SWEEP_SECONDS:
+            self._ended_at = None
+            self._show(now)
+
+    # -- recognition -------------------------------------------------------------------------
+
+    def _judge(self, now: float, first: bool = False) -> None:
+        board = frozenset(self.physical)
+        verdict = self.recognizer.judge(board)
+        if self._restoring:  # after undo: only the restored board counts
+            if verdict.kind is Kind.SAME:
+                self._restoring = False
+            else:
+                verdict = Verdict(Kind.UNKNOWN)
+                first = True
+        self._landings = frozenset()
+        self._pending = ()
+        self._deferred = None
+        if verdict.kind is not Kind.UNKNOWN:
+            self._unknown_since = None
+            if self.mismatch:
+                self.mismatch = False
+        if verdict.kind is not Kind.AMBIGUOUS:
+            self._ambiguous = ()
+        kind = verdict.kind
+        if kind is Kind.COMMIT:
+            self._commit(verdict.moves[0], verdict.extends, now)
+        elif kind is Kind.AMBIGUOUS:
+            if verdict.moves != self._ambiguous:
+                self._ambiguous, self._shown = verdict.moves, 0
+                self._alert(now, "ambiguous", " | ".join(map(str, verdict.moves)))
+        elif kind is Kind.PENDING:
+            self._pending = verdict.moves
+            self._landings = verdict.landings
+        elif kind in (Kind.NEW_GAME, Kind.TAKEBACK) and verdict.after_grace:
+            self._landings = verdict.landings
+            self._deferred = (now, verdict)
+        elif kind is Kind.NEW_GAME:
+            self._new_game(verdict.new_game, now)
+        elif kind is Kind.TAKEBACK:
+            assert verdict.ply is not None
+            self._takeback(verdict.ply, now)
+        elif kind is Kind.LIFTED:
+            self._landings = verdict.landings
+        elif kind is Kind.UNKNOWN:
+            if first:
+                self.mismatch = True
+                self._alert(now, "mismatch", self._fix_text())
+            elif self._unknown_since is None or self.mismatch:
+                self._unknown_since = now
+                if self.position.is_chance() and self.cls.dice_spec:
+                    self._alert(now, "roll-first", "press roll before moving")
+        self._show(now)
+
+    def _commit(self, move: Move, extends: bool, now: float) -> None:
+        position = self.position
+        if extends:
+            position.pop()
+        base = position.copy()
+        position.push(move)
+        self._record(move, now, "extend" if extends else "move")
+        self.recognizer.extendable = (base, move) if move.points() else None
+        self._after_change(now)
+
+    def _record(self, move: Move, now: float, kind: str) -> None:
+        """The store first: a move is committed once it is on disk."""
+        ply = len(self.position.move_stack) - 1
+        if self.store is not None and self._db_id is not None:
+            self.store.add_move(self._db_id, ply, str(move))
+        self._alert(now, kind, str(move))
+
+    def _after_change(self, now: float) -> None:
+        """Bring the recognizer and history in line with the position; handle the end."""
+        position = self.position
+        stack_len = len(position.move_stack)
+        history = self.recognizer.history
+        del history[stack_len:]
+        if len(history) < stack_len:
+            base = position.copy()
+            pops = stack_len - len(history)
+            for _ in range(pops):
+                base.pop()
+            for move in position.move_stack[len(history) :]:
+                history.append((base.occupied(), base.is_chance()))
+                base.push(move)
+        self.recognizer.position = position
+        self.recognizer.refresh()
+        self._hint = None
+        over = position.outcome()
+        if over is not None:
+            if self.store is not None and self._db_id is not None:
+                self.store.end_game(self._db_id, over.as_dict())
+            self._ended_at = now
+            self._alert(now, "game-over", str(over))
+
+    def _takeback(self, ply: int, now: float) -> None:
+        was_over = self.position.is_over()
+        while len(self.position.move_stack) > ply:
+            self.position.pop()
+        if self.store is not None and self._db_id is not None:
+            self.store.truncate(self._db_id, ply)
+            if was_over:
+                self.store.reopen(self._db_id)
+        self.recognizer.extendable = None
+        self._after_change(now)
+        self._ended_at = None
+        self._alert(now, "takeback", f"to ply {ply}")
+
+    def _new_game(self, position: Position[Any, Any], now: float) -> None:
+        if self.store is not None and self._db_id is not None:
+            over = self.position.outcome()
+            if over is None:
+                self.store.end_game(self._db_id, "abandoned")
+        if self.game_id == "fox-and-geese-mcloughlin":
+            self.options = {**self.options, "empty": list(position.options.empty)}
+        self._begin(position, now)
+        self._install(position)
+        self._restoring = False
+        if self.cls.dice_spec:
+            self.board.show_dice(None)
+
+    # -- buttons -----------------------------------------------------------------------------
+
+    def _button(self, button: str, now: float) -> None:
+        self._alert(now, "button", button)
+        if button == "roll":
+            self._roll(now)
+        elif button == "undo":
+            self._undo(now)
+        elif button == "hint":
+            if self._ambiguous:
+                self._shown = (self._shown + 1) % len(self._ambiguous)
+            else:
+                self._hint = suggest(self.position)
+                self._alert(now, "hint", str(self._hint) if self._hint else "none")
+        elif button == "confirm":
+            if self._ambiguous:
+                move = self._ambiguous[self._shown % len(self._ambiguous)]
+                self._ambiguous = ()
+                self._commit(move, False, now)
+            else:
+                self._resolve_silent(now)
+        elif button == "new":
+            self._new_game(self.cls.start(**self.options), now)
+            self._judge(now, first=True)
+            return
+        self._show(now)
+
+    def _roll(self, now: float) -> None:
+        if self.cls.dice_spec is None:
+            self._alert(now, "no-dice", f"{self.game_id} has no dice")
+            return
+        if not self.position.is_chance() and not self._resolve_silent(now):
+            self._alert(now, "move-first", "the dice are thrown: make the move first")
+            return
+        if not self.position.is_chance():
+            return
+        before = len(self.position.move_stack)
+        try:
+            values = roll_for(self.position, self.dice)
+        except DiceError as exc:
+            self._alert(now, "dice-error", str(exc))
+            return
+        self.board.show_dice(values)
+        throw = self.position.move_stack[before]
+        self._record(throw, now, "throw")
+        self.recognizer.extendable = None
+        if self.position.dice is None and not self.position.is_over():  # type: ignore[attr-defined]
+            self._alert(now, "pass", f"no legal move for {values}: the turn passes")
+        self._after_change(now)
+
+    def _resolve_silent(self, now: float) -> bool:
+        """The board shows a finished move whose landing switch did not change (or no change
+        at all): commit it if it is the only one; several are shown for `confirm`."""
+        board = frozenset(self.physical)
+        silent = [c.move for c in self.recognizer.candidates if c.target == board and c.silent]
+        if len(silent) == 1:
+            self._pending = ()
+            self._commit(silent[0], False, now)
+            return True
+        if len(silent) > 1:
+            self._ambiguous, self._shown = tuple(silent), 0
+            self._alert(now, "ambiguous", " | ".join(map(str, silent)))
+            return True
+        return False
+
+    def _undo(self, now: float) -> None:
+        """Take back the last piece move (and any throw after it); the board is then guided
+        back, and nothing is committed until it is."""
+        stack = self.position.move_stack
+        moved = [ply for ply, move in enumerate(stack) if move.points()]
+        if not moved:
+            self._alert(now, "undo", "nothing to take back")
+            return
+        self._takeback(moved[-1], now)
+        self._restoring = True
+        self._judge(now)
+
+    # -- output ------------------------------------------------------------------------------
+
+    def _fix(self) -> tuple[str, bool] | None:
+        board = frozenset(self.physical)
+        expected = self.recognizer.expected
+        remove = sorted(board - expected, key=self._order)
+        if remove:
+            return (remove[0], True)
+        place = sorted(expected - board, key=self._order)
+        return (place[0], False) if place else None
+
+    def _fix_text(self) -> str:
+        fix = self._fix()
+        if fix is None:
+            return "board is right"
+        return f"{'remove' if fix[1] else 'place'} {fix[0]}"
+
+    def _order(self, point: str) -> tuple[int, int]:
+        p = self.layout.points.get(point)
+        return (p.y, p.x) if p else (0, 0)
+
+    def view(self, now: float) -> View:
+        position = self.position
+        escape = bool(getattr(position, "escape", ()))
+        sweep = now - self._ended_at if self._ended_at is not None else None
+        if self.mismatch:
+            return View(fix=self._fix(), brier_patch=self.brier_patch, escape=escape)
+        landings = self._landings
+        if not landings and not position.is_chance() and not position.is_over():
+            if self.recognizer.extendable and self.recognizer.continuations():
+                landings = self.recognizer.continuations()
+            elif self.cls.dice_spec:  # the mover's reachable circles, once thrown
+                landings = self.recognizer.landings()
+        candidate = self._ambiguous[self._shown].points() if self._ambiguous else ()
+        hint = self._hint.points() if self._hint else ()
+        return View(
+            landings=landings,
+            hint=(hint[0], hint[-1]) if hint else (),
+            candidate=candidate,
+            brier_patch=self.brier_patch,
+            escape=escape,
+            sweep=sweep,
+        )
+
+    def _show(self, now: float) -> None:
+        shown = frame(self.layout, self.view(now))
+        if shown != self._shown_frame:
+            self.board.show(shown)
+            self._shown_frame = shown
+
+    def _alert(self, now: float, kind: str, text: str) -> None:
+        self.alerts.append({"t": round(now, 3), "kind": kind, "text": text})
+        log.info("%s: %s", kind, text)
+        if self._on_alert is not None:
+            self._on_alert(now, kind, text)
+
+    def result(self) -> dict[str, Any]:
+        over = self.position.outcome()
+        return {
+            "game": self.game_id,
+            "moves": [str(m) for m in self.position.move_stack],
+            "position": self.position.to_text(),
+            "outcome": over.as_dict() if over else None,
+            "alerts": self.alerts,
+        }
