@@ -8,6 +8,7 @@ MockFactory in tests); this module never imports a GPIO library itself.
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -16,6 +17,10 @@ from typing import Any
 from gpiozero import DigitalInputDevice, DigitalOutputDevice
 
 from hardware.debounce import Debouncer, bits
+
+log = logging.getLogger("reedboard.matrix")
+RETRY = 0.5
+"""Seconds between attempts while scanning fails."""
 
 ChangeCallback = Callable[[str, bool, float], None]
 """Called with (point id, closed, time) from the scanning thread."""
@@ -99,8 +104,19 @@ class MatrixScanner:
 
     def _run(self) -> None:
         next_t = self._clock()
+        failing = False
         while not self._stop.wait(max(0.0, next_t - self._clock())):
-            self.scan_once()
+            try:
+                self.scan_once()
+                if failing:
+                    log.warning("matrix scanning works again")
+                failing = False
+            except Exception:  # a GPIO fault must not silence the board for good
+                if not failing:
+                    log.exception("matrix scan failed; retrying every %.1f s", RETRY)
+                failing = True
+                next_t = self._clock() + RETRY
+                continue
             next_t += self.period
             now = self._clock()
             if next_t < now:  # fell behind (a busy machine): skip, do not burst

@@ -47,7 +47,7 @@ def run_wizard(
                     build.layout,
                     said.append,
                     led_seconds=0,
-                    timeout=0.25,
+                    timeout=1.0,
                     settle=0.02,
                     on_magnet_wanted=hand_on,
                     on_magnet_off_wanted=hand_off,

@@ -8,6 +8,7 @@ Columns are plain ``MockPin``s with the pull the scanner asked for.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from typing import Any
 
@@ -38,6 +39,7 @@ class MatrixWires:
         diodes: bool = True,
     ) -> None:
         self.closed: set[tuple[int, int]] = set()
+        self.lock = threading.RLock()  # the scanner's thread and the test's hand both touch it
         self.diodes = diodes
         self.select = 0 if active_low else 1
         self.rows: list[RowLinePin] = [
@@ -46,15 +48,21 @@ class MatrixWires:
         self.cols: list[MockPin] = [factory.pin(name) for name in cols]
 
     def close(self, row: int, col: int) -> None:
-        self.closed.add((row, col))
-        self.settle()
+        with self.lock:
+            self.closed.add((row, col))
+            self.settle()
 
     def open(self, row: int, col: int) -> None:
-        self.closed.discard((row, col))
-        self.settle()
+        with self.lock:
+            self.closed.discard((row, col))
+            self.settle()
 
     def settle(self) -> None:
         """Drive every column line to what the selected rows and closed switches make it."""
+        with self.lock:
+            self._settle()
+
+    def _settle(self) -> None:
         selected = {
             r
             for r, pin in enumerate(self.rows)

@@ -186,3 +186,30 @@ def test_debouncer_reports_each_switch_independently() -> None:
     assert d.update(0b10, 0.008) == [(1, True)]
     assert d.update(0b10, 0.013) == [(0, False)]
     assert d.reported == 0b10
+
+
+def test_a_scan_fault_is_logged_and_scanning_goes_on(
+    mock_factory: MockFactory, caplog: pytest.LogCaptureFixture
+) -> None:
+    import threading
+
+    board = Board(mock_factory, "cross33", scan_hz=1000)
+    real = board.scanner.read_raw
+    calls = {"n": 0}
+    recovered = threading.Event()
+
+    def flaky() -> int:
+        calls["n"] += 1
+        if calls["n"] <= 2:
+            raise OSError("GPIO chip went away")
+        recovered.set()
+        return real()
+
+    board.scanner.read_raw = flaky  # type: ignore[method-assign]
+    board.scanner.start()
+    try:
+        assert recovered.wait(5)
+    finally:
+        board.scanner.close()
+    errors = [r for r in caplog.records if r.levelname == "ERROR"]
+    assert len(errors) == 1 and "matrix scan failed" in errors[0].getMessage()
