@@ -10,6 +10,8 @@ import json
 import sys
 import warnings
 from collections.abc import Sequence
+from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import engine
@@ -157,6 +159,81 @@ def cmd_wiring_check(args: argparse.Namespace) -> int:
     return asyncio.run(run())
 
 
+def cmd_run(args: argparse.Namespace) -> int:
+    import asyncio
+    import logging
+
+    from controller.config import Config, load_config
+    from controller.daemon import Daemon
+
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    config = load_config(args.config) if args.config else Config(game=args.game or "fox-and-geese")
+    if args.game and args.config:
+        config = replace(config, game=args.game)
+    if args.database:
+        config = replace(config, database=Path(args.database))
+    daemon = Daemon(config, out=lambda text: print(text, flush=True))
+    where = f"build {config.build}" if config.build else "the simulated board"
+    print(f"reedboard: {config.game} on {where}; games in {config.database}", flush=True)
+    asyncio.run(daemon.run(console=config.build is None))
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from controller.trace import load_trace, replay
+
+    session = replay(load_trace(args.trace), args.game)
+    result = session.result()
+    if args.json:
+        print(json.dumps(result))
+    else:
+        for move in result["moves"]:
+            print(move)
+        print(result["position"])
+        over = session.position.outcome()
+        print(f"outcome: {over}" if over else "outcome: game goes on")
+        for alert in result["alerts"]:
+            if alert["kind"] in ("mismatch", "ambiguous", "roll-first", "move-first", "pass"):
+                print(f"alert {alert['t']:.3f}: {alert['kind']}: {alert['text']}")
+    return 0
+
+
+def cmd_hint(args: argparse.Namespace) -> int:
+    from controller.hints import suggest
+
+    move = suggest(_position(args))
+    print(move if move is not None else "none")
+    return 0
+
+
+def cmd_history(args: argparse.Namespace) -> int:
+    from controller.store import GameStore, default_path
+
+    path = Path(args.database) if args.database else default_path()
+    if not path.exists():
+        raise ReedboardError(f"{path}: no game store yet (games are stored once played)")
+    store = GameStore(path)
+    try:
+        if args.game_id is None:
+            for g in store.games():
+                state = "playing" if g.ended is None else g.outcome
+                print(f"{g.id}\t{g.game}\t{len(g.moves)} moves\t{state}")
+            return 0
+        record = store.game(args.game_id)
+        if record is None:
+            raise ReedboardError(f"{path}: no game {args.game_id}")
+        print(f"# game {record.id}: {record.game}")
+        if record.options:
+            print(f"# options: {json.dumps(record.options, sort_keys=True)}")
+        print(f"# start: {record.start}")
+        for ply, move in enumerate(record.moves, start=1):
+            print(f"{ply}. {move}")
+        print(f"# outcome: {record.outcome or 'playing'}")
+        return 0
+    finally:
+        store.close()
+
+
 def _game_parser(sub: Any, name: str, help: str) -> argparse.ArgumentParser:
     p: argparse.ArgumentParser = sub.add_parser(name, help=help, description=help)
     p.add_argument("game", metavar="GAME", help="a game id (see `reedboard games`)")
@@ -205,6 +282,26 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--timeout", type=float, default=15.0, help="seconds to wait at each point")
     p.set_defaults(func=cmd_wiring_check)
 
+    p = sub.add_parser("run", help="the daemon (on the simulated board without a build)")
+    p.add_argument("--config", metavar="FILE", help="a config file (see README)")
+    p.add_argument("--game", metavar="ID", help="the game to play (default fox-and-geese)")
+    p.add_argument("--database", metavar="FILE", help="the game store (SQLite)")
+    p.set_defaults(func=cmd_run)
+
+    p = sub.add_parser("replay", help="feed a recorded sensor trace through the controller")
+    p.add_argument("trace", metavar="TRACE", help="a trace file (JSON lines)")
+    p.add_argument("--game", metavar="ID", help="replay as this game instead of the trace's")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(func=cmd_replay)
+
+    p = sub.add_parser("history", help="list stored games, or print one as text")
+    p.add_argument("game_id", metavar="GAME", nargs="?", type=int, help="a game number")
+    p.add_argument("--database", metavar="FILE", help="the game store (SQLite)")
+    p.set_defaults(func=cmd_history)
+
+    p = _game_parser(sub, "hint", "the suggested move, or none")
+    p.set_defaults(func=cmd_hint)
+
     p = _game_parser(sub, "apply", "play moves and print the position and outcome as JSON")
     p.add_argument(
         "moves",
@@ -214,6 +311,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.set_defaults(func=cmd_apply)
     return parser
+
+
+def _more_errors() -> tuple[type[Exception], ...]:
+    from controller.daemon import DaemonError
+    from controller.store import StoreError
+    from controller.trace import TraceError
+
+    return (DaemonError, StoreError, TraceError)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -226,7 +331,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.moves += extra
     try:
         return int(args.func(args))
-    except (EngineError, ReedboardError, WiringError, OSError) as exc:
+    except (EngineError, ReedboardError, WiringError, OSError, *_more_errors()) as exc:
         print(f"reedboard: error: {exc}", file=sys.stderr)
         return 2
     except BrokenPipeError:  # `reedboard moves … | head`

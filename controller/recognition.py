@@ -13,9 +13,10 @@ DESIGN.md's cases, in this order:
 2. the board after exactly one legal move, or one more step of a jump chain: ``COMMIT`` (or
    ``AMBIGUOUS`` when two moves leave the same board, or ``PENDING`` when the move's landing
    switch did not change, so it looks like a piece still in the air);
-5. the start position of the game: ``NEW_GAME``;
+3. pieces on their way through a legal move: ``LIFTED``, with the landing points to light
+   (a reading that is also 4 or 5 waits the grace time before it counts as 4 or 5);
 4. an earlier position of this game: ``TAKEBACK``;
-3. pieces on their way through a legal move: ``LIFTED``, with the landing points to light;
+5. the start position of the game (after a finished game, before 4): ``NEW_GAME``;
 6. anything else: ``UNKNOWN`` (a mismatch, once it has stayed for the grace time).
 """
 
@@ -59,6 +60,9 @@ class Candidate:
     move reads like a piece still in the air (Fox and Rabbit). The next roll confirms it."""
     extends: bool = False
     """A longer jump chain replacing the move just committed."""
+    leaves: str | None = None
+    """The point the mover leaves empty, if any: until it reads empty, nothing newly placed
+    can be this move's piece (a piece is not in two places)."""
 
 
 @dataclass(frozen=True)
@@ -138,6 +142,7 @@ class Recognizer:
             landing=landing,
             silent=silent,
             extends=extends,
+            leaves=start if start not in target else None,
         )
 
     def continuations(self) -> Occupancy:
@@ -180,12 +185,15 @@ class Recognizer:
         landings = frozenset(c.landing for c in ways)
         if matches:  # only silent ones: finished, or a piece still in the air
             return Verdict(Kind.PENDING, _distinct(c.move for c in matches), landings)
+        # DESIGN.md's order: an earlier position (a takeback) before a fresh start; but once the
+        # game is over, its start position is a new game, so the finished game stays as it was
+        over = self.position.is_over()
+        ply = None if over else self._earlier(board)
+        if ply is not None:
+            return Verdict(Kind.TAKEBACK, ply=ply, landings=landings, after_grace=bool(ways))
         start = self.is_start(board)
         if start is not None:
             return Verdict(Kind.NEW_GAME, new_game=start, landings=landings, after_grace=bool(ways))
-        ply = self._earlier(board)
-        if ply is not None:
-            return Verdict(Kind.TAKEBACK, ply=ply, landings=landings, after_grace=bool(ways))
         if ways:
             return Verdict(Kind.LIFTED, landings=landings)
         return Verdict(Kind.UNKNOWN)
@@ -195,7 +203,13 @@ class Recognizer:
         gone, new = expected - board, board - expected
         if len(new) > 1:
             return []
-        return [c for c in self.candidates if gone <= c.may_empty and new <= c.may_fill]
+        return [
+            c
+            for c in self.candidates
+            if gone <= c.may_empty
+            and new <= c.may_fill
+            and not (new and c.leaves is not None and c.leaves not in gone)
+        ]
 
     def _earlier(self, board: Occupancy) -> int | None:
         for ply in range(len(self.history) - 1, -1, -1):

@@ -75,12 +75,15 @@ class Session:
 
     # -- the game ----------------------------------------------------------------------------
 
-    def start(self, now: float) -> None:
-        """Resume the store's unfinished game of this kind, or begin one; then judge the board
-        as it stands (guiding it back at once if it differs)."""
+    def start(self, now: float, position: Position[Any, Any] | None = None) -> None:
+        """Resume the store's unfinished game of this kind, or begin one (from ``position``
+        when given); then judge the board as it stands (guiding it back at once if it
+        differs)."""
         self.physical = set(self.board.snapshot())
-        record = self.store.unfinished() if self.store else None
-        if record is not None and record.game == self.game_id:
+        record = self.store.unfinished() if self.store and position is None else None
+        if position is not None:
+            self._begin(position, now)
+        elif record is not None and record.game == self.game_id:
             position = self.cls.from_text(record.start, **record.options)
             for text in record.moves:
                 position.push_text(text)
@@ -188,6 +191,10 @@ class Session:
             else:
                 verdict = Verdict(Kind.UNKNOWN)
                 first = True
+        elif (self.mismatch or first) and verdict.kind in (Kind.LIFTED, Kind.PENDING):
+            # a mismatch (or a board found wrong at start) is left only once the board is right
+            verdict = Verdict(Kind.UNKNOWN)
+            first = True
         self._landings = frozenset()
         self._pending = ()
         self._deferred = None
@@ -261,6 +268,8 @@ class Session:
         self.recognizer.position = position
         self.recognizer.refresh()
         self._hint = None
+        self._landings = frozenset()  # what the last reading lit belongs to the old position
+        self._pending = ()
         over = position.outcome()
         if over is not None:
             if self.store is not None and self._db_id is not None:

@@ -1,0 +1,79 @@
+"""The daemon's configuration: a small TOML file (``reedboard run --config FILE``).
+
+    game = "fox-and-geese"          # a game id (reedboard games)
+    build = "pi-cross33"            # a build name or file; leave out for the simulated board
+    database = "/var/lib/reedboard/games.sqlite3"
+
+    [options]                       # game options, as on the command line
+    diagonals = "alternate"
+
+    [timing]
+    settle_ms = 60                  # quiet time before the board counts as settled
+    grace_ms = 2000                 # how long a board that means nothing waits to be a mismatch
+
+    [dice]
+    seed = 7                        # leave out for the system's cryptographic RNG
+
+Every mistake is one line naming the file, line and key.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import engine
+from controller.store import default_path
+from wiring.tomlfile import TomlFile
+
+
+@dataclass(frozen=True)
+class Config:
+    game: str = "fox-and-geese"
+    build: str | None = None
+    database: Path = field(default_factory=default_path)
+    options: dict[str, Any] = field(default_factory=dict)
+    settle: float = 0.060
+    grace: float = 2.0
+    dice_seed: int | None = None
+    path: Path | None = None
+
+
+def load_config(path: str | Path) -> Config:
+    f = TomlFile(Path(path))
+    d = f.data
+    f.no_unknown(d, ("game", "build", "database", "options", "timing", "dice"), "")
+    game = f.get("game", str, "fox-and-geese", d, "game")
+    if game not in engine.game_ids():
+        raise f.fail("game", f"unknown game {game!r} (games: {', '.join(engine.game_ids())})")
+    build = f.get("build", str, None, d, "build")
+    if build is not None and build.endswith(".toml"):
+        build = str(f.path.parent / build)
+    database = f.get("database", str, None, d, "database")
+    options = f.table("options", required=False)
+    try:
+        engine.game(game).options_from(options)
+    except engine.EngineError as exc:
+        raise f.fail("options", str(exc)) from None
+    timing = f.table("timing", required=False)
+    f.no_unknown(timing, ("settle_ms", "grace_ms"), "timing")
+    settle = float(f.get("settle_ms", float, 60, timing, "timing.settle_ms"))
+    grace = float(f.get("grace_ms", float, 2000, timing, "timing.grace_ms"))
+    if not 0 <= settle <= 5000:
+        raise f.fail("timing.settle_ms", f"{settle} is outside 0-5000")
+    if not 0 <= grace <= 60000:
+        raise f.fail("timing.grace_ms", f"{grace} is outside 0-60000")
+    dice = f.table("dice", required=False)
+    f.no_unknown(dice, ("seed",), "dice")
+    seed = f.get("seed", int, None, dice, "dice.seed")
+    return Config(
+        game=game,
+        build=build,
+        database=Path(database) if database else default_path(),
+        options=options,
+        settle=settle / 1000,
+        grace=grace / 1000,
+        dice_seed=seed,
+        path=f.path,
+    )

@@ -1,0 +1,231 @@
+"""``reedboard run``: the daemon. It loads the config, opens the board and the game store,
+resumes the unfinished game, and runs the session on the real clock until SIGTERM.
+
+Under systemd (``Type=notify``) it says READY once the board is read, and pings the watchdog
+from the same loop that handles the board, so a stuck loop is restarted. On the simulated
+board it reads commands from standard input (``lift 17``, ``place 9``, ``move 9-10``,
+``press roll``, ``show``), so the whole stack can be played without hardware.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import signal
+import sys
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+import engine
+from controller.config import Config
+from controller.dice import SeededDice, SystemDice
+from controller.session import Session
+from controller.store import GameStore
+from controller.terminal import draw, pieces_of
+from hardware.board_io import BUTTONS, BoardIO
+from hardware.simulated import SimulatedBoard
+from wiring.build import load_build
+from wiring.layout import Layout, layout_for_game
+
+log = logging.getLogger("reedboard")
+
+
+class DaemonError(Exception):
+    """The daemon cannot start: one line saying why."""
+
+
+class Notifier:
+    """systemd's sd_notify through sdnotify, when run by systemd; silent otherwise."""
+
+    def __init__(self) -> None:
+        self._notifier: Any = None
+        self.watchdog_every: float | None = None
+        if os.environ.get("NOTIFY_SOCKET"):
+            try:
+                import sdnotify
+
+                self._notifier = sdnotify.SystemdNotifier()
+            except ImportError:
+                log.warning("NOTIFY_SOCKET is set but sdnotify is not installed (reedboard[pi])")
+        if usec := os.environ.get("WATCHDOG_USEC"):
+            self.watchdog_every = int(usec) / 1e6 / 2
+
+    def send(self, message: str) -> None:
+        if self._notifier is not None:
+            self._notifier.notify(message)
+
+
+def open_board(config: Config, initial: frozenset[str]) -> tuple[BoardIO, Layout]:
+    if config.build is None:
+        layout = layout_for_game(config.game)
+        return SimulatedBoard(layout, initial), layout
+    build = load_build(config.build)
+    if config.game not in build.layout.games:
+        raise DaemonError(
+            f"build {build.name} is a {build.layout.name} board, which does not play"
+            f" {config.game} ({', '.join(build.layout.games)})"
+        )
+    if build.driver != "gpio":
+        raise DaemonError(
+            f"build {build.name} talks to a Pico, and the firmware bridge is not built yet"
+        )
+    from hardware.gpio_board import GpioBoard
+
+    try:
+        return GpioBoard(build), build.layout
+    except Exception as exc:  # no pin factory off a Pi, pins busy, no SPI device
+        raise DaemonError(f"build {build.name}: cannot open the board: {exc}") from None
+
+
+def initial_occupancy(config: Config, store: GameStore) -> frozenset[str]:
+    """Where the simulated board's pieces stand: as the unfinished game left them, else the
+    start position."""
+    record = store.unfinished()
+    cls = engine.game(config.game)
+    if record is not None and record.game == config.game:
+        position = cls.from_text(record.start, **record.options)
+        for text in record.moves:
+            position.push_text(text)
+        return position.occupied()
+    return cls.start(**config.options).occupied()
+
+
+class Daemon:
+    def __init__(self, config: Config, out: Callable[[str], None] = print) -> None:
+        self.config = config
+        self.out = out
+        try:
+            self.store = GameStore(config.database)
+        except Exception as exc:
+            raise DaemonError(str(exc)) from None
+        self.board, self.layout = open_board(config, initial_occupancy(config, self.store))
+        dice = SeededDice(config.dice_seed) if config.dice_seed is not None else SystemDice()
+        self.session = Session(
+            self.board,
+            self.layout,
+            config.game,
+            config.options,
+            store=self.store,
+            dice=dice,
+            settle=config.settle,
+            grace=config.grace,
+            on_alert=lambda _t, kind, text: self.out(f"{kind}: {text}"),
+        )
+        self.notifier = Notifier()
+        self.stop = asyncio.Event()
+
+    async def run(self, console: bool = False) -> None:
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            with contextlib.suppress(NotImplementedError, RuntimeError):
+                loop.add_signal_handler(sig, self.stop.set)
+        start = getattr(self.board, "start", None)
+        if start is not None:
+            await start()
+        self.session.start(time.monotonic())
+        self.notifier.send("READY=1")
+        self.notifier.send(f"STATUS=playing {self.config.game}")
+        if console and isinstance(self.board, SimulatedBoard):
+            self._console(loop)
+            self.out(self.show())
+        try:
+            await self._loop()
+        finally:
+            self.notifier.send("STOPPING=1")
+            closer = getattr(self.board, "aclose", None)
+            if closer is not None:
+                await closer()
+            self.store.close()
+
+    async def _loop(self) -> None:
+        session = self.session
+        events = self.board.events
+        next_event: asyncio.Task[Any] | None = None
+        stopping = asyncio.ensure_future(self.stop.wait())
+        last_ping = 0.0
+        try:
+            while not self.stop.is_set():
+                now = time.monotonic()
+                waits = []
+                if (deadline := session.next_deadline()) is not None:
+                    waits.append(max(0.0, deadline - now))
+                if self.notifier.watchdog_every is not None:
+                    waits.append(max(0.0, last_ping + self.notifier.watchdog_every - now))
+                if next_event is None:
+                    next_event = asyncio.ensure_future(anext(events))
+                done, _ = await asyncio.wait(
+                    {next_event, stopping},
+                    timeout=min(waits) if waits else None,
+                    return_when=asyncio.FIRST_COMPLETED,
+                )
+                now = time.monotonic()
+                if next_event in done:
+                    session.on_event(next_event.result(), now)
+                    next_event = None
+                session.poll(now)
+                if self.notifier.watchdog_every is not None and now - last_ping >= (
+                    self.notifier.watchdog_every
+                ):
+                    self.notifier.send("WATCHDOG=1")
+                    last_ping = now
+        finally:
+            for task in (next_event, stopping):
+                if task is not None:
+                    task.cancel()
+
+    # -- the simulated board's console -------------------------------------------------------
+
+    def show(self) -> str:
+        board = self.board
+        assert isinstance(board, SimulatedBoard)
+        pieces = pieces_of(self.session.position)
+        physical = {p: pieces.get(p, "o") for p in board.snapshot()}
+        colour = sys.stdout.isatty()
+        return draw(self.layout, physical, board.frame, board.dice, colour=colour)
+
+    def command(self, line: str) -> str | None:
+        """Apply one console command to the simulated board; returns text to print."""
+        board = self.board
+        assert isinstance(board, SimulatedBoard)
+        words = line.split()
+        if not words:
+            return None
+        verb, args = words[0], words[1:]
+        try:
+            if verb in ("lift", "place") and len(args) == 1:
+                (board.lift if verb == "lift" else board.place)(args[0])
+            elif verb == "move" and len(args) == 1 and "-" in args[0]:
+                a, b = args[0].split("-", 1)
+                board.lift(a)
+                board.place(b)
+            elif verb == "press" and len(args) == 1:
+                board.press(args[0])
+            elif verb == "show":
+                return self.show()
+            elif verb in ("quit", "exit"):
+                self.stop.set()
+            else:
+                return (
+                    "commands: lift P | place P | move A-B | press "
+                    + "|".join(BUTTONS)
+                    + " | show | quit"
+                )
+        except ValueError as exc:
+            return f"error: {exc}"
+        return None
+
+    def _console(self, loop: asyncio.AbstractEventLoop) -> None:
+        def read() -> None:
+            for line in sys.stdin:
+                loop.call_soon_threadsafe(self._handle, line)
+
+        threading.Thread(target=read, name="console", daemon=True).start()
+
+    def _handle(self, line: str) -> None:
+        reply = self.command(line)
+        if reply:
+            self.out(reply)

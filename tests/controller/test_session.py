@@ -1,0 +1,233 @@
+"""The controller's behaviour on the board: lights, mistakes, takebacks, the store."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import engine
+from controller.store import GameStore
+from hardware.board_io import AMBER, GREEN, RED, WHITE, Light, Pattern, SensorEvent
+from tests.controller.rig import Rig
+
+
+def test_a_lifted_piece_lights_its_legal_landing_points() -> None:
+    rig = Rig("solitaire")
+    rig.lift("5")
+    assert rig.lit(GREEN) == {"17"}
+    rig.place("5")
+    assert rig.lit(GREEN) == set() and rig.moves == []
+
+
+def test_a_move_commits_the_moment_the_board_equals_it() -> None:
+    rig = Rig("fox-and-geese")
+    rig.move("9", "4")
+    assert rig.moves == ["9-4"]
+
+
+def test_a_physically_illegal_move_is_never_committed_and_is_guided_back() -> None:
+    rig = Rig("fox-and-geese")
+    rig.move("9", "3")  # not on a line from 9
+    assert rig.moves == []
+    assert "mismatch" not in rig.kinds()  # not before the grace time
+    rig.wait(2.5)
+    assert rig.session.mismatch
+    assert rig.frame == {"3": Light(RED, Pattern.BLINK)}  # one fix at a time: remove here
+    rig.lift("3")
+    assert rig.frame == {"9": Light(WHITE, Pattern.BLINK)}  # then: place here
+    rig.place("9")
+    assert not rig.session.mismatch and rig.frame == {} and rig.moves == []
+    rig.move("9", "4")
+    assert rig.moves == ["9-4"]
+
+
+def test_a_knocked_over_piece_gives_a_mismatch_is_guided_back_and_play_goes_on() -> None:
+    rig = Rig("fox-and-geese")
+    rig.move("9", "4")
+    rig.lift("20")  # a goose knocked off its hole ...
+    rig.place("6")  # ... into another one
+    rig.wait(2.5)
+    assert rig.session.mismatch
+    assert rig.frame == {"6": Light(RED, Pattern.BLINK)}
+    rig.lift("6")
+    assert rig.frame == {"20": Light(WHITE, Pattern.BLINK)}
+    rig.place("20")
+    assert not rig.session.mismatch
+    rig.move("16", "9")
+    assert rig.moves == ["9-4", "16-9"]
+
+
+def test_a_takeback_by_restoring_the_board_to_an_earlier_position() -> None:
+    rig = Rig("fox-and-geese")
+    rig.move("9", "4")
+    rig.move("16", "9")
+    rig.move("11", "10")
+    rig.move("10", "11")  # the fox goes back: the board is as after 16-9 ...
+    assert rig.moves == ["9-4", "16-9"]  # ... a takeback, not a new move
+    assert "takeback" in rig.kinds()
+    rig.move("9", "16")
+    assert rig.moves == ["9-4"]
+
+
+def test_undo_takes_back_the_last_move_and_the_leds_show_how_to_restore() -> None:
+    rig = Rig("fox-and-geese")
+    rig.move("9", "4")
+    rig.press("undo")
+    assert rig.moves == []
+    assert rig.frame == {"4": Light(RED, Pattern.BLINK)}  # at once, no grace time
+    rig.lift("4")
+    assert rig.frame == {"9": Light(WHITE, Pattern.BLINK)}
+    assert rig.moves == []  # the lifted fox is not taken for a new move yet
+    rig.place("9")
+    assert rig.frame == {} and rig.moves == []
+
+
+def test_jump_chain_steps_commit_at_once_then_only_continuations_light() -> None:
+    # two foxes (9, 33); fox 23 can jump 24 to 25, then 18 to 11, then 10 to 9? no: 9 is a fox
+    rig = Rig("fox-and-geese", "......................F.GG.....F. F".replace("F.GG", "FGG."))
+    text = rig.session.position.to_text()
+    assert text.startswith(".........")
+    rig2 = Rig("fox-and-geese", _text({23: "F", 33: "F", 24: "G", 18: "G", 10: "G", 1: "G"}))
+    rig2.lift("23")
+    assert rig2.lit(GREEN) >= {"25", "16", "22"}
+    rig2.place("25")
+    rig2.lift("24")
+    assert rig2.moves == ["23x25"]  # the first step, committed at once
+    assert rig2.lit(GREEN) == {"11"}  # only the continuation
+    rig2.lift("25")
+    rig2.place("11")
+    rig2.lift("18")
+    assert rig2.moves == ["23x25x11"]  # the chain grew
+    assert rig2.lit(GREEN) == {"9"}
+    rig2.move("1", "2")  # the geese move instead of the fox going on: the chain is done
+    assert rig2.moves == ["23x25x11", "1-2"]
+
+
+def _text(pieces: dict[int, str], turn: str = "F") -> str:
+    return "".join(pieces.get(h, ".") for h in range(1, 34)) + " " + turn
+
+
+def test_a_chain_carried_straight_with_geese_off_in_any_order() -> None:
+    rig = Rig(
+        "fox-and-geese-mcloughlin",
+        _text({23: "F", 24: "G", 18: "G", 10: "G", **{h: "G" for h in range(27, 34)}}),
+    )
+    rig.lift("10")
+    rig.lift("23")
+    rig.place("9")
+    assert rig.moves == []
+    rig.lift("24")
+    rig.lift("18")
+    assert rig.moves == ["23x25x11x9"]
+
+
+def test_chains_that_end_alike_light_one_and_confirm_takes_it() -> None:
+    rig = Rig("fox-and-geese", _text({9: "F", 33: "F", 16: "G", 17: "G", 10: "G", 1: "G"}))
+    rig.lift("9", "16", "17", "10")
+    rig.place("9")
+    assert rig.moves == []
+    assert rig.kinds().count("ambiguous") == 1
+    first = {p for p, light in rig.frame.items() if light == Light(AMBER, Pattern.BLINK)}
+    rig.press("hint")  # show the other one
+    second = {p for p, light in rig.frame.items() if light == Light(AMBER, Pattern.BLINK)}
+    assert first == second == {"9", "10", "11", "16", "17", "23"} - {"10", "16", "17"} | {"9"}
+    rig.press("confirm")
+    assert len(rig.moves) == 1 and rig.moves[0] in ("9x23x11x9", "9x11x23x9")
+
+
+def test_fox_and_rabbit_roll_dice_landings_and_the_brier_patch() -> None:
+    rig = Rig("fox-and-rabbit", dice=[(5, 2)])
+    brier = {"e5", "d5", "f5", "e4", "e6"}
+    assert rig.lit(RED) == brier
+    assert all(rig.frame[p].pattern is Pattern.STEADY for p in brier)
+    rig.press("roll")
+    assert rig.board.dice == (5, 2)
+    assert rig.lit(GREEN) == {"f3", "c6"}
+    rig.move("a1", "c6")
+    assert rig.moves == ["dice=5,2", "WR a1-c6"]
+    assert rig.lit(RED) == brier
+
+
+def test_a_capture_starts_the_escape_throw_with_the_brier_patch_blinking() -> None:
+    rig = Rig("fox-and-rabbit", "WR@c4 RF@e5 turn=RF dice=2,1", dice=[(2, 1)])
+    rig.lift("c4")  # the rabbit comes off
+    rig.move("e5", "c4")  # the fox goes on
+    assert rig.moves == []  # the landing switch did not change: the roll confirms
+    rig.press("roll")
+    assert rig.moves == ["RF e5-c4", "dice=2,1"]
+    assert rig.lit(GREEN) == {"e5"}  # the one escape landing of this throw
+    assert all(rig.frame[p] == Light(RED, Pattern.BLINK) for p in ("d5", "f5", "e4", "e6"))
+    rig.place("e5")
+    assert rig.moves[-1] == "WR c4-e5"
+    assert rig.session.position.outcome() is None
+
+
+def test_a_foxs_first_double_gives_its_second_throw() -> None:
+    rig = Rig("fox-and-rabbit", "WR@a1 RF@i1 turn=RF", dice=[(2, 2), (1, 2)])
+    rig.press("roll")
+    rig.move("i1", "g3")
+    assert rig.session.position.to_text() == "WR@a1 RF@g3 turn=RF extra"
+    rig.press("roll")
+    assert rig.board.dice == (1, 2)
+    assert rig.session.position.turn == "RF"
+
+
+def test_a_game_over_sweeps_and_a_fresh_start_is_a_new_game(tmp_path: Path) -> None:
+    store = GameStore(tmp_path / "g.sqlite3")
+    rig = Rig("solitaire", "oo" + "." * 31 + " -", store=store)
+    rig.lift("1", "2")
+    rig.t += 0.1
+    rig.board.place("3")
+    rig.session.on_event(SensorEvent("3", True, rig.t), rig.t)
+    rig.wait(0.1)  # inside the sweep: a column of white crosses the board
+    assert rig.session.position.outcome() is not None
+    assert rig.lit(WHITE)
+    rig.wait(2.0)
+    assert rig.frame == {}  # the sweep is over
+    # the player sets the board up again: every hole but 17
+    rig.place(*[p for p in rig.layout.points if p not in ("3", "17")])
+    assert rig.kinds().count("new-game") == 2
+    first, second = list(store.games())
+    assert first.outcome is not None and first.moves == ("1-3",)  # the finished game is kept
+    assert second.ended is None and rig.moves == []
+
+
+def test_every_move_is_in_the_store_before_the_leds_change(tmp_path: Path) -> None:
+    store = GameStore(tmp_path / "g.sqlite3")
+    rig = Rig("fox-and-geese", store=store)
+    seen: list[tuple[int, int]] = []
+    show = rig.board.show
+
+    def checking_show(frame: dict[str, Light]) -> None:
+        record = store.unfinished()
+        assert record is not None
+        seen.append((len(rig.session.position.move_stack), len(record.moves)))
+        show(frame)
+
+    rig.board.show = checking_show  # type: ignore[method-assign]
+    rig.move("9", "4")
+    rig.move("16", "9")
+    assert seen and all(stored == played for played, stored in seen)
+
+
+def test_after_a_restart_the_game_resumes_and_the_board_is_guided_back(tmp_path: Path) -> None:
+    path = tmp_path / "g.sqlite3"
+    rig = Rig("fox-and-geese", store=GameStore(path))
+    rig.move("9", "4")
+    rig.move("16", "9")
+    # restart with the fox at 4 knocked off during the power cut
+    occupied = rig.session.position.occupied() - {"4"}
+    again = Rig("fox-and-geese", store=GameStore(path), occupied=occupied)
+    assert again.moves == ["9-4", "16-9"]
+    assert again.session.mismatch
+    assert again.frame == {"4": Light(WHITE, Pattern.BLINK)}
+    again.place("4")
+    assert not again.session.mismatch
+
+
+def test_hint_lights_the_suggested_move_in_amber() -> None:
+    rig = Rig("solitaire")
+    rig.press("hint")
+    hint = rig.session.alerts[-1]["text"]
+    a, b = hint.split("-")
+    assert rig.lit(AMBER) == {a, b}
+    assert engine.start("solitaire").parse_move(hint) in engine.start("solitaire").legal_moves
