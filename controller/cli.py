@@ -179,6 +179,22 @@ def cmd_run(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_demo(args: argparse.Namespace) -> int:
+    from controller.demo import demo
+
+    engine.game(args.game)
+    colour = False if args.no_colour else None
+    demo(
+        args.game,
+        seed=args.seed,
+        plies=args.plies,
+        speed=args.speed,
+        colour=colour,
+        out=lambda text: print(text, flush=True),
+    )
+    return 0
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     from controller.trace import load_trace, replay
 
@@ -287,6 +303,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--game", metavar="ID", help="the game to play (default fox-and-geese)")
     p.add_argument("--database", metavar="FILE", help="the game store (SQLite)")
     p.set_defaults(func=cmd_run)
+
+    p = sub.add_parser("demo", help="a scripted game through the whole stack, drawn here")
+    p.add_argument("--game", default="solitaire", metavar="ID", help="the game (default solitaire)")
+    p.add_argument("--seed", type=int, default=1, help="the random game's seed")
+    p.add_argument("--plies", type=int, default=40, help="at most this many moves and throws")
+    p.add_argument("--speed", type=float, default=4.0, help="times faster than a person")
+    p.add_argument("--no-colour", action="store_true", help="no terminal colours")
+    p.set_defaults(func=cmd_demo)
 
     p = sub.add_parser("replay", help="feed a recorded sensor trace through the controller")
     p.add_argument("trace", metavar="TRACE", help="a trace file (JSON lines)")

@@ -1,7 +1,7 @@
 #!/bin/sh
-# Starts reedboard on the simulated board (arguments go to `reedboard`).
+# Starts the reedboard daemon on the simulated board; with arguments, runs `reedboard ARGS`.
 . "$(dirname "$0")/venv.sh"
 if [ "$#" -eq 0 ]; then
-    set -- games
+    set -- run
 fi
 exec .venv/bin/reedboard "$@"

@@ -1,0 +1,96 @@
+"""``reedboard demo``: a scripted game through the whole stack on the simulated board.
+
+Hands move pieces on the simulated board (switch events, with bounce), the session recognizes
+the moves, checks them against the engine, stores nothing and lights the LEDs; the terminal
+shows the board and its LEDs after every move. Solitaire plays the seed's key; the other games
+play a seeded random game."""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from collections.abc import Callable
+
+import engine
+from controller.dice import ScriptedDice
+from controller.session import Session
+from controller.terminal import draw, pieces_of
+from controller.trace import Trace
+from controller.tracegen import Hands, play_move, random_game_trace
+from hardware.board_io import ButtonEvent, SensorEvent
+from hardware.simulated import SimulatedBoard
+from wiring.layout import layout_for_game
+
+SEED_KEY = (
+    "5-17 12-10 3-11 1-3 18-6 3-11 30-18 27-25 13-27 24-26 27-25 22-24 31-23 33-31 16-28 "
+    "31-23 4-16 7-9 21-7 10-8 7-9 24-22 22-8 8-10 10-12 12-26 26-24 17-15 29-17 18-16 15-17"
+).split()
+
+
+def script(game_id: str, seed: int, plies: int) -> Trace:
+    rng = random.Random(seed)
+    start = engine.start(game_id)
+    if game_id == "solitaire":
+        hands = Hands(rng, bounce=0.2)
+        position = start.copy()
+        for text in SEED_KEY[:plies]:
+            move = position.parse_move(text)
+            play_move(hands, position, move)
+            hands.wait(0.3, 0.6)
+            position.push(move)
+        return Trace(game_id, start.occupied(), {}, hands.lines)
+    trace, _ = random_game_trace(start, rng, plies, bounce=0.2)
+    return trace
+
+
+def demo(
+    game_id: str,
+    *,
+    seed: int = 1,
+    plies: int = 40,
+    speed: float = 4.0,
+    colour: bool | None = None,
+    out: Callable[[str], None] = print,
+    sleep: Callable[[float], None] = time.sleep,
+) -> Session:
+    trace = script(game_id, seed, plies)
+    layout = layout_for_game(game_id)
+    board = SimulatedBoard(layout, trace.occupied)
+    dice = ScriptedDice()
+    shown = [0]
+
+    def on_alert(t: float, kind: str, text: str) -> None:
+        if kind in ("move", "extend", "throw", "mismatch", "ambiguous", "pass", "game-over"):
+            out(f"[{t:7.2f}s] {kind}: {text}")
+            if kind in ("move", "extend", "game-over"):
+                shown[0] += 1
+
+    session = Session(board, layout, game_id, dice=dice, on_alert=on_alert)
+    session.start(0.0)
+    use_colour = sys.stdout.isatty() if colour is None else colour
+    last_t = 0.0
+    drawn = -1
+    for line in trace.lines:
+        t = float(line["t"])
+        sleep(max(0.0, (t - last_t) / speed))
+        while (due := session.next_deadline()) is not None and due <= t:
+            session.poll(due)
+        last_t = t
+        if "point" in line:
+            (board.place if line["on"] else board.lift)(line["point"])
+            session.on_event(SensorEvent(line["point"], line["on"], t), t)
+        elif "dice" in line:
+            dice.feed(line["dice"])
+        else:
+            session.on_event(ButtonEvent(line["button"], t), t)
+        if shown[0] != drawn:
+            drawn = shown[0]
+            out(draw(layout, pieces_of(session.position), board.frame, board.dice, use_colour))
+    end = last_t + 3.0
+    while (due := session.next_deadline()) is not None and due <= end:
+        session.poll(due)
+    out(draw(layout, pieces_of(session.position), board.frame, board.dice, use_colour))
+    over = session.position.outcome()
+    out(f"{len(session.position.move_stack)} moves; " + (str(over) if over else "the game goes on"))
+    return session

@@ -1,0 +1,149 @@
+"""The daemon-side commands: run's config, replay, history, hint, demo."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+import engine
+from controller.cli import main
+from controller.config import load_config
+from controller.store import GameStore
+from controller.tracegen import random_game_trace
+from wiring.tomlfile import WiringError
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_replay_json_prints_one_object_as_design_says(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    trace, moves = random_game_trace(engine.start("fox-and-geese"), random.Random(3), 30)
+    path = tmp_path / "game.jsonl"
+    path.write_text(trace.to_jsonl())
+    code, out, _ = run(capsys, "replay", str(path), "--json")
+    assert code == 0
+    result = json.loads(out)
+    assert set(result) == {"game", "moves", "position", "outcome", "alerts"}
+    assert result["game"] == "fox-and-geese" and result["moves"] == moves
+    position = engine.start("fox-and-geese")
+    for m in moves:
+        position.push_text(m)
+    assert result["position"] == position.to_text()
+
+
+def test_replay_of_a_bad_trace_names_the_file_and_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "bad.jsonl"
+    path.write_text('{"game": "solitaire", "occupied": []}\n{"t": 1, "point": "5"}\n')
+    code, _, err = run(capsys, "replay", str(path))
+    assert code == 2
+    assert err == f'reedboard: error: {path}:2: a point line needs "on": true or false\n'
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('game = "chess"', "game: unknown game 'chess'"),
+        (
+            'game = "solitaire"\n[options]\nstart = 40',
+            "options: solitaire: start: there is no hole 40",
+        ),
+        (
+            'game = "solitaire"\n[timing]\nsettle_ms = -1',
+            "timing.settle_ms: -1.0 is outside 0-5000",
+        ),
+        ('game = "solitaire"\ncolour = 1', "colour: unknown key"),
+    ],
+)
+def test_config_mistakes_name_file_line_and_key(tmp_path: Path, text: str, message: str) -> None:
+    path = tmp_path / "reedboard.toml"
+    path.write_text(text + "\n")
+    with pytest.raises(WiringError, match=message) as err:
+        load_config(path)
+    assert str(err.value).startswith(str(path) + ":")
+
+
+def test_config_defaults_and_values(tmp_path: Path) -> None:
+    path = tmp_path / "reedboard.toml"
+    path.write_text('game = "fox-and-rabbit"\ndatabase = "/tmp/x.db"\n[dice]\nseed = 7\n')
+    config = load_config(path)
+    assert (config.game, config.dice_seed, config.settle, config.grace) == (
+        "fox-and-rabbit",
+        7,
+        0.06,
+        2.0,
+    )
+
+
+def test_run_refuses_a_build_whose_board_does_not_play_the_game(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "reedboard.toml"
+    path.write_text(
+        f'game = "fox-and-rabbit"\nbuild = "pi-cross33"\ndatabase = "{tmp_path}/g.db"\n'
+    )
+    code, _, err = run(capsys, "run", "--config", str(path))
+    assert code == 2
+    assert "build pi-cross33 is a cross33 board, which does not play fox-and-rabbit" in err
+
+
+def test_history_lists_games_and_exports_one(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    db = tmp_path / "g.sqlite3"
+    store = GameStore(db)
+    game = store.new_game("solitaire", {}, engine.start("solitaire").to_text())
+    store.add_move(game, 0, "5-17")
+    store.add_move(game, 1, "12-10")
+    store.close()
+    code, out, _ = run(capsys, "history", "--database", str(db))
+    assert code == 0 and out == "1\tsolitaire\t2 moves\tplaying\n"
+    code, out, _ = run(capsys, "history", "1", "--database", str(db))
+    assert out.splitlines() == [
+        "# game 1: solitaire",
+        "# start: oooooooooooooooo.oooooooooooooooo -",
+        "1. 5-17",
+        "2. 12-10",
+        "# outcome: playing",
+    ]
+    code, _, err = run(capsys, "history", "9", "--database", str(db))
+    assert code == 2 and "no game 9" in err
+
+
+def test_history_without_a_store_says_so(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, _, err = run(capsys, "history", "--database", str(tmp_path / "none.db"))
+    assert code == 2 and "no game store yet" in err
+
+
+def test_hint_prints_a_legal_move_or_none(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(
+        capsys, "hint", "solitaire", "--position", "oooooooooooooooo.oooooooooooooooo -"
+    )
+    assert (
+        engine.start("solitaire").parse_move(out.strip()) in engine.start("solitaire").legal_moves
+    )
+    _, out, _ = run(capsys, "hint", "solitaire", "--position", "o" + "." * 32 + " -")
+    assert out == "none\n"
+
+
+def test_demo_plays_the_seed_key_through_the_whole_stack(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from controller.demo import demo
+
+    said: list[str] = []
+    session = demo("solitaire", speed=1e9, colour=False, out=said.append, sleep=lambda _s: None)
+    assert len(session.position.move_stack) == 31
+    assert said[-1] == "31 moves; player wins (solved, one peg left, on 17)"
+    assert sum(1 for s in said if s.startswith("[") and "move:" in s) == 31
