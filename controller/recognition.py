@@ -74,7 +74,7 @@ class Verdict:
     ply: int | None = None
     """TAKEBACK: the ply to go back to."""
     extends: bool = False
-    """COMMIT: the move replaces the last committed one (a longer chain)."""
+    """COMMIT, AMBIGUOUS: the move replaces the last committed one (a longer chain)."""
     after_grace: bool = False
     """TAKEBACK, NEW_GAME: the same reading is also a move on its way; act only once it has
     stayed for the grace time."""
@@ -175,7 +175,7 @@ class Recognizer:
             moves = _distinct(c.move for c in loud)
             if len(moves) == 1:
                 return Verdict(Kind.COMMIT, moves, extends=loud[0].extends)
-            return Verdict(Kind.AMBIGUOUS, moves)
+            return Verdict(Kind.AMBIGUOUS, moves, extends=loud[0].extends)
         ways = self._on_the_way(board)
         new = board - expected
         if ways and len(new) == 1:

@@ -63,6 +63,7 @@ class Session:
         self.mismatch = False
         self._hint: Move | None = None
         self._ambiguous: tuple[Move, ...] = ()
+        self._ambiguous_extends = False
         self._shown = 0
         self._pending: tuple[Move, ...] = ()
         self._landings: Occupancy = frozenset()
@@ -210,6 +211,7 @@ class Session:
         elif kind is Kind.AMBIGUOUS:
             if verdict.moves != self._ambiguous:
                 self._ambiguous, self._shown = verdict.moves, 0
+                self._ambiguous_extends = verdict.extends
                 self._alert(now, "ambiguous", " | ".join(map(str, verdict.moves)))
         elif kind is Kind.PENDING:
             self._pending = verdict.moves
@@ -307,6 +309,15 @@ class Session:
 
     def _button(self, button: str, now: float) -> None:
         self._alert(now, "button", button)
+        try:
+            self._press(button, now)
+        except engine.EngineError as exc:  # a bug must not stop the board: say it, go on
+            log.exception("button %s failed", button)
+            self._alert(now, "error", f"{button}: {exc}")
+            self._install(self.position)
+            self._show(now)
+
+    def _press(self, button: str, now: float) -> None:
         if button == "roll":
             self._roll(now)
         elif button == "undo":
@@ -321,7 +332,7 @@ class Session:
             if self._ambiguous:
                 move = self._ambiguous[self._shown % len(self._ambiguous)]
                 self._ambiguous = ()
-                self._commit(move, False, now)
+                self._commit(move, self._ambiguous_extends, now)
             else:
                 self._resolve_silent(now)
         elif button == "new":
@@ -364,6 +375,7 @@ class Session:
             return True
         if len(silent) > 1:
             self._ambiguous, self._shown = tuple(silent), 0
+            self._ambiguous_extends = False
             self._alert(now, "ambiguous", " | ".join(map(str, silent)))
             return True
         return False

@@ -46,3 +46,15 @@ def test_random_games_as_traces_come_back_with_the_identical_move_list(game_id: 
         trace, moves = random_game_trace(engine.start(game_id), rng, 120, style=style)
         session = replay(read_trace(trace.to_jsonl()))
         assert [str(m) for m in session.position.move_stack] == moves, f"game {i} ({style})"
+
+
+def test_a_loop_chain_carried_straight_commits_its_first_jump_then_confirm_picks_the_rest() -> None:
+    # found by benchmarks/recognition.py: 1x11x13x27x11 carried straight back to 11 first
+    # matches its own first jump (1x11), then reads like 1x11x27x13x11 too; `confirm` on the
+    # shown candidate must replace the committed jump, not stack a chain on top of it
+    rng = random.Random("bench-fox-and-geese-339")
+    trace, moves = random_game_trace(engine.start("fox-and-geese"), rng, 120, style="mixed")
+    assert "1x11x13x27x11" in moves
+    session = replay(read_trace(trace.to_jsonl()))
+    assert [str(m) for m in session.position.move_stack] == moves
+    assert "error" not in [a["kind"] for a in session.alerts]
