@@ -42,3 +42,16 @@ def mock_factory() -> Iterator[MockFactory]:
     finally:
         Device.pin_factory.reset()
         Device.pin_factory = saved
+
+
+@pytest.fixture(autouse=True)
+def _no_error_logs(
+    request: pytest.FixtureRequest, caplog: pytest.LogCaptureFixture
+) -> Iterator[None]:
+    """A test fails on any ERROR log, unless it is marked ``error_logs`` (it expects one)."""
+    yield
+    if request.node.get_closest_marker("error_logs") is not None:
+        return
+    errors = [r for r in caplog.get_records("call") if r.levelno >= 40]
+    if errors:
+        pytest.fail("ERROR logged: " + "; ".join(r.getMessage() for r in errors), pytrace=False)

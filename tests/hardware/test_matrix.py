@@ -188,6 +188,7 @@ def test_debouncer_reports_each_switch_independently() -> None:
     assert d.reported == 0b10
 
 
+@pytest.mark.error_logs
 def test_a_scan_fault_is_logged_and_scanning_goes_on(
     mock_factory: MockFactory, caplog: pytest.LogCaptureFixture
 ) -> None:
