@@ -22,7 +22,7 @@ from controller.leds import SWEEP_SECONDS, View, frame
 from controller.recognition import Kind, Occupancy, Recognizer, Verdict
 from controller.store import GameStore
 from engine import Move, Position
-from hardware.board_io import BoardIO, ButtonEvent, SensorEvent
+from hardware.board_io import BoardIO, ButtonEvent, LinkEvent, SensorEvent
 from wiring.layout import Layout
 
 log = logging.getLogger("reedboard")
@@ -132,7 +132,10 @@ class Session:
 
     # -- events ------------------------------------------------------------------------------
 
-    def on_event(self, event: SensorEvent | ButtonEvent, now: float) -> None:
+    def on_event(self, event: SensorEvent | ButtonEvent | LinkEvent, now: float) -> None:
+        if isinstance(event, LinkEvent):  # the game is kept; the board resyncs when it is back
+            self._alert(now, "board-connected" if event.up else "board-disconnected", event.detail)
+            return
         if isinstance(event, SensorEvent):
             if event.on:
                 self.physical.add(event.point)

