@@ -128,32 +128,21 @@ def cmd_wiring_diagram(args: argparse.Namespace) -> int:
 def cmd_wiring_check(args: argparse.Namespace) -> int:
     import asyncio
 
+    from controller.daemon import board_for
     from controller.wiring_check import check_wiring
-    from hardware.gpio_board import GpioBoard
     from wiring.build import load_build
 
     build = load_build(args.target)
-    if build.driver != "gpio":
-        raise ReedboardError(
-            f"wiring check of {build.name}: Pico builds are checked through the firmware"
-            " bridge, which is not built yet; this checks direct-GPIO builds"
-        )
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")  # gpiozero's backend fallbacks; the error says it
-            board = GpioBoard(build)
-    except Exception as exc:  # gpiozero: no pin factory off a Pi, pins busy, no SPI device
-        raise ReedboardError(
-            f"wiring check of {build.name}: {exc} (on a Raspberry Pi, with reedboard[pi]"
-            " installed for lgpio and spidev?)"
-        ) from None
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # gpiozero's backend fallbacks; the error says it
+        board = board_for(build)
 
     async def run() -> int:
-        await board.start()
+        await board.start()  # type: ignore[attr-defined]
         try:
             problems = await check_wiring(board, build.layout, print, timeout=args.timeout)
         finally:
-            await board.aclose()
+            await board.aclose()  # type: ignore[attr-defined]
         return 1 if problems else 0
 
     return asyncio.run(run())

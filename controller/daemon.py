@@ -28,7 +28,7 @@ from controller.store import GameStore
 from controller.terminal import draw, pieces_of
 from hardware.board_io import BUTTONS, BoardIO
 from hardware.simulated import SimulatedBoard
-from wiring.build import load_build
+from wiring.build import Build, load_build
 from wiring.layout import Layout, layout_for_game
 
 log = logging.getLogger("reedboard")
@@ -69,16 +69,30 @@ def open_board(config: Config, initial: frozenset[str]) -> tuple[BoardIO, Layout
             f"build {build.name} is a {build.layout.name} board, which does not play"
             f" {config.game} ({', '.join(build.layout.games)})"
         )
-    if build.driver != "gpio":
-        raise DaemonError(
-            f"build {build.name} talks to a Pico, and the firmware bridge is not built yet"
+    return board_for(build), build.layout
+
+
+def board_for(build: Build) -> BoardIO:
+    """The driver a build names: the Pi's own GPIO, or a Pico over USB serial."""
+    if build.driver == "pico":
+        from firmware_bridge.link import PicoBoard
+
+        assert build.serial_port is not None
+        return PicoBoard(
+            build.serial_port,
+            build.layout,
+            brightness=build.leds.brightness,
+            max_milliamps=build.leds.max_milliamps,
         )
     from hardware.gpio_board import GpioBoard
 
     try:
-        return GpioBoard(build), build.layout
+        return GpioBoard(build)
     except Exception as exc:  # no pin factory off a Pi, pins busy, no SPI device
-        raise DaemonError(f"build {build.name}: cannot open the board: {exc}") from None
+        raise DaemonError(
+            f"build {build.name}: cannot open the board: {exc} (on a Raspberry Pi, with"
+            " reedboard[pi] installed?)"
+        ) from None
 
 
 def initial_occupancy(config: Config, store: GameStore) -> frozenset[str]:
