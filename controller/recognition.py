@@ -94,7 +94,8 @@ class Recognizer:
     """Returns a starting position if the board shows one, else None."""
     extendable: tuple[Position[Any, Any], Move] | None = None
     """The position before the last committed move and that move, while a longer jump chain
-    may still replace it (two-fox Fox and Geese, where every prefix of a chain is a move)."""
+    may still replace it: one that goes on from where it ended (two-fox Fox and Geese, where
+    every prefix of a chain is a move), or one with the same ends that takes more pieces."""
 
     def __post_init__(self) -> None:
         self.stops: list[str] = []
@@ -114,9 +115,19 @@ class Recognizer:
         if self.extendable is not None:
             base, prefix = self.extendable
             path = prefix.points()
+            taken = base.occupied_after(prefix) if path else frozenset()
             for move in base.legal_moves:
                 points = move.points()
-                if len(points) > len(path) and points[: len(path)] == path:
+                longer = len(points) > len(path) and points[: len(path)] == path
+                # a chain carried straight, its geese coming off one by one, may pass through
+                # the board of a shorter chain with the same ends: the longer one replaces it
+                wider = (
+                    len(points) > len(path) > 1
+                    and points[0] == path[0]
+                    and points[-1] == path[-1]
+                    and base.occupied_after(move) < taken
+                )
+                if longer or wider:
                     self.candidates.append(self._candidate(base, move, extends=True))
         self._by_target: dict[Occupancy, list[Candidate]] = {}
         for c in self.candidates:
@@ -147,14 +158,12 @@ class Recognizer:
 
     def continuations(self) -> Occupancy:
         """Where a chain just committed may go on to (to light instead of everything else)."""
-        return (
-            frozenset(
-                c.move.points()[len(self.extendable[1].points())]
-                for c in self.candidates
-                if c.extends
-            )
-            if self.extendable
-            else frozenset()
+        if self.extendable is None:
+            return frozenset()
+        path = self.extendable[1].points()
+        n = len(path)
+        return frozenset(
+            c.move.points()[n] for c in self.candidates if c.extends and c.move.points()[:n] == path
         )
 
     def landings(self) -> Occupancy:
