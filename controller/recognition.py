@@ -107,6 +107,7 @@ class Recognizer:
         """Recompute the candidates after the position changed."""
         self.stops = []
         position = self.position
+        self._last: Occupancy = position.occupied()
         self.expected: Occupancy = position.occupied()
         moves: Sequence[Move] = (
             [] if position.is_chance() or position.is_over() else list(position.legal_moves)
@@ -174,6 +175,7 @@ class Recognizer:
         expected = self.expected
         if board == expected:
             self.stops = []
+            self._last = board
             return Verdict(Kind.SAME)
         matches = self._by_target.get(board, [])
         loud = [c for c in matches if not c.silent]
@@ -186,9 +188,12 @@ class Recognizer:
                 return Verdict(Kind.COMMIT, moves, extends=loud[0].extends)
             return Verdict(Kind.AMBIGUOUS, moves, extends=loud[0].extends)
         ways = self._on_the_way(board)
-        new = board - expected
-        if ways and len(new) == 1:
-            (stop,) = new
+        # where the mover was just set down: newly filled since the last reading (a chain may
+        # pass back over its own start, which the expected board has filled already)
+        filled = board - self._last
+        self._last = board
+        if ways and len(filled) == 1:
+            (stop,) = filled
             if not self.stops or self.stops[-1] != stop:
                 self.stops.append(stop)
         landings = frozenset(c.landing for c in ways)
