@@ -168,6 +168,33 @@ def cmd_run(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_firmware(args: argparse.Namespace) -> int:
+    import tempfile
+
+    from firmware_bridge.deploy import install, pico_config
+    from wiring.build import load_build
+
+    build = load_build(args.target)
+    if build.driver != "pico":
+        raise ReedboardError(f"build {build.name} is not a Pico build (driver {build.driver!r})")
+    if args.firmware_command == "config":
+        print(json.dumps(pico_config(build), indent=1))
+        return 0
+    port = args.port or build.serial_port or "/dev/reedboard-pico"
+    with tempfile.TemporaryDirectory() as tmp:
+        for line in install(build, port, Path(tmp), dry_run=args.dry_run):
+            print(line)
+    return 0
+
+
+def cmd_wiring_table(args: argparse.Namespace) -> int:
+    from wiring.build import load_build
+    from wiring.diagram import pin_table
+
+    print(pin_table(load_build(args.target)), end="")
+    return 0
+
+
 def cmd_demo(args: argparse.Namespace) -> int:
     from controller.demo import demo
 
@@ -282,6 +309,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--layout", action="store_true", help="TARGET is a layout, not a build")
     p.add_argument("-o", "--output", metavar="FILE", help="write here (default: stdout)")
     p.set_defaults(func=cmd_wiring_diagram)
+    p = wsub.add_parser("table", help="the pins of a build as a Markdown table")
+    p.add_argument("target", metavar="BUILD", help="a build name or file")
+    p.set_defaults(func=cmd_wiring_table)
     p = wsub.add_parser("check", help="light each LED, then test each switch with a magnet")
     p.add_argument("target", metavar="BUILD", help="a build name or file")
     p.add_argument("--timeout", type=float, default=15.0, help="seconds to wait at each point")
@@ -292,6 +322,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--game", metavar="ID", help="the game to play (default fox-and-geese)")
     p.add_argument("--database", metavar="FILE", help="the game store (SQLite)")
     p.set_defaults(func=cmd_run)
+
+    firmware = sub.add_parser("firmware", help="the Pico firmware: its config, installing it")
+    fsub = firmware.add_subparsers(dest="firmware_command", metavar="WHAT", required=True)
+    p = fsub.add_parser("config", help="print the config.json a Pico build needs")
+    p.add_argument("target", metavar="BUILD", help="a Pico build name or file")
+    p.set_defaults(func=cmd_firmware)
+    p = fsub.add_parser("install", help="copy the firmware and its config to a Pico (mpremote)")
+    p.add_argument("target", metavar="BUILD", help="a Pico build name or file")
+    p.add_argument("--port", help="the Pico's serial port (default: the build's)")
+    p.add_argument("--dry-run", action="store_true", help="only print the mpremote commands")
+    p.set_defaults(func=cmd_firmware)
 
     p = sub.add_parser("demo", help="a scripted game through the whole stack, drawn here")
     p.add_argument("--game", default="solitaire", metavar="ID", help="the game (default solitaire)")

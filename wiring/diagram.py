@@ -92,3 +92,20 @@ def title(layout: Layout, build: Build | None) -> str:
         return f"reedboard layout {layout.name}"
     where = "Raspberry Pi GPIO" if build.driver == "gpio" else "Raspberry Pi Pico"
     return f"reedboard build {build.name}: layout {layout.name} on a {where}"
+
+
+def pin_table(build: Build) -> str:
+    """A build's pins as a Markdown table (the README's wiring tables are this output)."""
+    board = "Pico" if build.driver == "pico" else "Pi"
+    rows = [f"| matrix row {r} (driven) | {pin} |" for r, pin in enumerate(build.matrix.rows)] + [
+        f"| matrix column {c} (read) | {pin} |" for c, pin in enumerate(build.matrix.cols)
+    ]
+    rows += [f"| button {name} (to ground) | {pin} |" for name, pin in build.buttons.items()]
+    leds = build.leds
+    if leds.driver == "ws2812":
+        rows.append(f"| LED data (through a level shifter) | {leds.pin} |")
+    elif leds.driver == "ws2812-spi":
+        rows.append(f"| LED data (SPI{leds.spi_bus} MOSI, through a level shifter) | GPIO10 |")
+    elif leds.driver == "ledboard":
+        rows += [f"| LED {i} | {pin} |" for i, pin in enumerate(leds.pins)]
+    return f"| {build.name}: what | {board} pin |\n| --- | --- |\n" + "\n".join(rows) + "\n"

@@ -9,8 +9,8 @@ from pathlib import Path
 import engine
 from controller.config import Config
 from controller.daemon import Daemon
+from firmware_bridge.simulator import SimulatedPico as Firmware
 from tests.engine.test_solitaire import SEED_KEY
-from tests.firmware_bridge.harness import Firmware
 from wiring.build import load_build
 from wiring.layout import load_layout
 

@@ -11,8 +11,8 @@ from collections.abc import Iterator
 import pytest
 
 from firmware_bridge.link import PicoBoard
+from firmware_bridge.simulator import SimulatedPico as Firmware
 from hardware.board_io import GREEN, Light, LinkEvent, SensorEvent
-from tests.firmware_bridge.harness import Firmware
 from wiring.layout import load_layout
 
 LAYOUT = load_layout("cross33")

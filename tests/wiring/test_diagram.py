@@ -42,3 +42,13 @@ def test_the_diagrams_in_docs_are_what_the_command_writes(name: str, tmp_path: P
     assert (DOCS / f"wiring-{name}.svg").read_text() == out.read_text(), (
         f"regenerate: reedboard wiring diagram {name} -o docs/wiring-{name}.svg"
     )
+
+
+def test_the_readme_pico_table_is_what_the_command_prints(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    readme = (DOCS.parent / "README.md").read_text()
+    start = readme.index("<!-- pico-brier9 table -->\n") + len("<!-- pico-brier9 table -->\n")
+    end = readme.index("<!-- end -->", start)
+    assert main(["wiring", "table", "pico-brier9"]) == 0
+    assert readme[start:end] == capsys.readouterr().out

@@ -1,9 +1,10 @@
-"""The firmware for real, on a real pseudo-terminal: ``sim.py`` under CPython or MicroPython's
-Unix port, its serial link on one pty (the Pi side opens the pty's path like a USB port) and
-its switch matrix and LEDs on another (the test's hand on the board).
+"""A simulated Pico: the real firmware (``firmware/sim.py``) under CPython or MicroPython's
+Unix port, its serial link on a real pseudo-terminal (the Pi side opens the pty's path as it
+would a USB port) and its switch matrix and LEDs on another pty (a hand on the board).
 
-With ``faults`` the bytes between firmware and pty pass through a proxy that corrupts or
-drops that share of them, in both directions."""
+For tests, ``benchmarks/bridge.py`` and trying the bridge without a Pico. With ``faults`` the
+bytes between firmware and pty pass through a proxy that corrupts or drops that share of
+them, in both directions."""
 
 from __future__ import annotations
 
@@ -33,7 +34,7 @@ def micropython() -> str:
 INTERPRETERS = {"cpython": [sys.executable], "micropython": [micropython()]}
 
 
-class Firmware:
+class SimulatedPico:
     def __init__(
         self,
         interpreter: str,
