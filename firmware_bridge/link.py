@@ -15,16 +15,15 @@ import logging
 import threading
 import time
 from collections.abc import Callable
-from typing import Any
 
 import serial
 import serial.threaded
 
 from firmware_bridge.firmware.core import BUTTONS, GROUPS_PER_LINE, check, crc16, frame, hexw
-from hardware.board_io import ButtonEvent, Colour, LedFrame, LinkEvent, SensorEvent
-from hardware.dice_pips import pip_lights
+from hardware.board_io import ButtonEvent, Colour, LinkEvent, SensorEvent
 from hardware.events import EventQueue
-from hardware.led_chain import check_frame, render
+from hardware.led_chain import render
+from hardware.led_state import LedState
 from hardware.ws2812 import limit
 from wiring.layout import Layout
 
@@ -53,7 +52,7 @@ class _Lines(serial.threaded.Packetizer):
         self.board._lost(exc)
 
 
-class PicoBoard:
+class PicoBoard(LedState):
     def __init__(
         self,
         url: str,
@@ -66,7 +65,7 @@ class PicoBoard:
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.url = url
-        self.layout = layout
+        self._init_leds(layout)
         self.brightness = brightness
         self.max_milliamps = max_milliamps
         self.baudrate = baudrate
@@ -88,8 +87,6 @@ class PicoBoard:
         self.connected = False
         self.bad_lines = 0
         self.gaps = 0
-        self.frame: dict[str, Any] = {}
-        self.dice: tuple[int, ...] | None = None
         self._device: list[Colour] | None = None  # the chain as the Pico last confirmed it
         self._sent: list[Colour] | None = None
         self._cmd = 0
@@ -270,16 +267,6 @@ class PicoBoard:
     @property
     def events(self) -> EventQueue:
         return self._events
-
-    def show(self, frame: LedFrame) -> None:
-        check_frame(self.layout, frame)
-        self.frame = dict(frame)
-        self._push()
-
-    def show_dice(self, values: tuple[int, ...] | None) -> None:
-        pip_lights(values)
-        self.dice = None if values is None else tuple(values)
-        self._push()
 
     def refresh(self) -> None:
         self._push()

@@ -12,11 +12,12 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from hardware.board_io import OFF, ButtonEvent, LedFrame, Pattern, SensorEvent
+from hardware.board_io import OFF, ButtonEvent, Pattern, SensorEvent
 from hardware.buttons import Buttons
 from hardware.dice_pips import PIPS_PER_DIE, pip_lights
 from hardware.events import EventQueue
-from hardware.led_chain import check_frame, render
+from hardware.led_chain import render
+from hardware.led_state import LedState
 from hardware.ledboard import LedBoardLeds
 from hardware.matrix import MatrixScanner
 from hardware.ws2812 import SpiLedChain
@@ -26,7 +27,7 @@ ANIMATION_PERIOD = 0.04
 """How often blinking and pulsing LEDs are redrawn (25 Hz)."""
 
 
-class GpioBoard:
+class GpioBoard(LedState):
     def __init__(
         self,
         build: Build,
@@ -38,7 +39,7 @@ class GpioBoard:
         if build.driver != "gpio":
             raise ValueError(f"build {build.name} is for the {build.driver} driver, not gpio")
         self.build = build
-        self.layout = build.layout
+        self._init_leds(build.layout)
         self._clock = clock
         self._events = EventQueue()
         m = build.matrix
@@ -75,8 +76,6 @@ class GpioBoard:
             )
         elif leds.driver == "ledboard":
             self._ledboard = LedBoardLeds(leds.pins, pin_factory=pin_factory)
-        self.frame: dict[str, Any] = {}
-        self.dice: tuple[int, ...] | None = None
         self._animator: asyncio.Task[None] | None = None
 
     # -- callbacks from other threads --------------------------------------------------------
@@ -102,16 +101,6 @@ class GpioBoard:
     @property
     def events(self) -> EventQueue:
         return self._events
-
-    def show(self, frame: LedFrame) -> None:
-        check_frame(self.layout, frame)
-        self.frame = dict(frame)
-        self.refresh()
-
-    def show_dice(self, values: tuple[int, ...] | None) -> None:
-        pip_lights(values)
-        self.dice = None if values is None else tuple(values)
-        self.refresh()
 
     def refresh(self) -> None:
         """Send the LEDs as they should look now (drivers skip unchanged frames)."""

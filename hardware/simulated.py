@@ -9,29 +9,28 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable
 
-from hardware.board_io import BUTTONS, ButtonEvent, Colour, LedFrame, SensorEvent
-from hardware.dice_pips import pip_lights
+from hardware.board_io import BUTTONS, ButtonEvent, Colour, Light, SensorEvent
 from hardware.events import EventQueue
-from hardware.led_chain import check_frame, render
+from hardware.led_chain import render
+from hardware.led_state import LedState
 from wiring.layout import Layout
 
 
-class SimulatedBoard:
+class SimulatedBoard(LedState):
     def __init__(
         self,
         layout: Layout,
         occupied: Iterable[str] = (),
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        self.layout = layout
+        self._init_leds(layout)
         self._clock = clock
         self._occupied: set[str] = set()
         for point in occupied:
             self._check_point(point)
             self._occupied.add(point)
         self._events = EventQueue()
-        self.frame: LedFrame = {}
-        self.dice: tuple[int, ...] | None = None
+        self._last: dict[str, Light] = {}
         self.frames_shown = 0
         """How many frames that differed from the one before were shown."""
 
@@ -73,15 +72,10 @@ class SimulatedBoard:
     def events(self) -> EventQueue:
         return self._events
 
-    def show(self, frame: LedFrame) -> None:
-        check_frame(self.layout, frame)
-        if dict(frame) != dict(self.frame):
+    def refresh(self) -> None:
+        if self.frame != self._last:
             self.frames_shown += 1
-        self.frame = dict(frame)
-
-    def show_dice(self, values: tuple[int, ...] | None) -> None:
-        pip_lights(values)  # rejects what a die cannot show
-        self.dice = None if values is None else tuple(values)
+            self._last = dict(self.frame)
 
     def chain(self, t: float = 0.0) -> list[Colour]:
         """Every LED's colour at time ``t``, points then dice pips."""

@@ -15,7 +15,7 @@ from typing import Any
 
 from wiring.layout import Layout, load_layout
 from wiring.pins import ALWAYS_RESERVED, INTERFACE_PINS, SPI_MOSI, pi_gpio, pico_gpio
-from wiring.tomlfile import TomlFile, WiringError
+from wiring.tomlfile import TomlFile, WiringError, find
 
 BUILDS = Path(__file__).parent / "builds"
 BUTTON_NAMES = ("roll", "undo", "hint", "confirm", "new")
@@ -74,12 +74,7 @@ def available() -> list[str]:
 
 def load_build(name_or_path: str | Path) -> Build:
     """A shipped build by name (``pi-cross33``) or any build file by path."""
-    path = Path(name_or_path)
-    if path.suffix != ".toml":
-        path = BUILDS / f"{name_or_path}.toml"
-        if not path.exists():
-            raise WiringError(f"no build {name_or_path!r} (builds: {', '.join(available())})")
-    return _Loader(path).build()
+    return _Loader(find(BUILDS, name_or_path, "build")).build()
 
 
 class _Loader(TomlFile):

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from wiring.tomlfile import TomlFile, WiringError
+from wiring.tomlfile import TomlFile, WiringError, find
 
 __all__ = ["Layout", "Point", "WiringError", "available", "layout_for_game", "load_layout"]
 
@@ -70,12 +70,7 @@ def available() -> list[str]:
 
 def load_layout(name_or_path: str | Path) -> Layout:
     """A shipped layout by name (``brier9``) or any layout file by path."""
-    path = Path(name_or_path)
-    if path.suffix != ".toml":
-        path = LAYOUTS / f"{name_or_path}.toml"
-        if not path.exists():
-            raise WiringError(f"no layout {name_or_path!r} (layouts: {', '.join(available())})")
-    return _Loader(path).layout()
+    return _Loader(find(LAYOUTS, name_or_path, "layout")).layout()
 
 
 def layout_for_game(game_id: str) -> Layout:

@@ -12,6 +12,19 @@ class WiringError(ValueError):
     """A layout or build file that cannot be used; the message is one line naming the place."""
 
 
+def find(folder: Path, name_or_path: str | Path, kind: str) -> Path:
+    """A shipped file by name (``folder/NAME.toml``) or any ``.toml`` path; an unknown name
+    lists the shipped ones."""
+    path = Path(name_or_path)
+    if path.suffix == ".toml":
+        return path
+    path = folder / f"{name_or_path}.toml"
+    if not path.exists():
+        shipped = ", ".join(sorted(p.stem for p in folder.glob("*.toml")))
+        raise WiringError(f"no {kind} {str(name_or_path)!r} ({kind}s: {shipped})")
+    return path
+
+
 class TomlFile:
     """A parsed TOML file that can point at its own lines in error messages."""
 
