@@ -108,6 +108,7 @@ class Recognizer:
         self.stops = []
         position = self.position
         self._last: Occupancy = position.occupied()
+        self._seen_empty: set[str] = set()
         self.expected: Occupancy = position.occupied()
         moves: Sequence[Move] = (
             [] if position.is_chance() or position.is_over() else list(position.legal_moves)
@@ -142,7 +143,7 @@ class Recognizer:
         if extends:  # the piece stands on the last stop of the chain already committed
             assert self.extendable is not None
             start = self.extendable[1].points()[-1]
-        silent = landing in expected and landing != start and not extends
+        silent = landing in expected and landing != start
         may_empty = (expected - target) | {start}
         if silent:  # the piece there is lifted off while the mover comes (a capture)
             may_empty |= {landing}
@@ -175,10 +176,14 @@ class Recognizer:
         expected = self.expected
         if board == expected:
             self.stops = []
+            self._seen_empty = set()
             self._last = board
             return Verdict(Kind.SAME)
+        self._seen_empty |= expected - board
         matches = self._by_target.get(board, [])
-        loud = [c for c in matches if not c.silent]
+        # a landing whose occupant was seen lifted off and is now filled again did change:
+        # the move is finished (a Skip capture, a fox put where the rabbit was)
+        loud = [c for c in matches if not c.silent or c.landing in self._seen_empty]
         if loud:
             if len(_distinct(c.move for c in loud)) > 1 and self.stops:
                 seen = [c for c in loud if _in_order(self.stops, c.move.points()[1:])]

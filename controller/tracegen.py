@@ -98,7 +98,25 @@ def play_move(
             if move.to not in before:
                 hands.switch(move.to, True)
         return
-    raise TypeError(f"no physical form for {move!r}")
+    points = move.points()
+    if not points:
+        raise TypeError(f"no physical form for {move!r}")
+    # any other game: pieces taken come off in any order, the mover is lifted and set down
+    # on its landing (after whatever stood there came off)
+    after = position.occupied_after(move)
+    start, landing = points[0], points[-1]
+    off = [p for p in sorted(before - after) if p != start]
+    if landing in before and landing != start:
+        off.append(landing)
+    rng.shuffle(off)
+    actions: list[tuple[str, bool]] = [(p, False) for p in off]
+    if start in before and (start not in after or start == landing):
+        actions.insert(rng.randint(0, len(actions)), (start, False))
+    if landing not in after - before and landing in before and landing not in off:
+        pass
+    actions.append((landing, True))
+    for point, on in actions:
+        hands.switch(point, on)
 
 
 def _shuffle_lift_place(hands: Hands, start: str, end: str, taken: list[str]) -> None:

@@ -25,6 +25,12 @@ class Termination(enum.Enum):
     """Fox and Rabbit: a rabbit reached its own home by an exact throw. That rabbit wins."""
     RABBIT_CAUGHT = "rabbit-caught"
     """Fox and Rabbit: a fox captured a rabbit that did not escape to the Brier Patch."""
+    MEN_LEFT = "men-left"
+    """Skip: a side was reduced to three men. The other side wins."""
+    NO_MOVES = "no-moves"
+    """A side to move has no legal move and loses (our choice where a sheet is silent)."""
+    HOME = "home"
+    """Race games: a man reached home (Parchesi) or square 43 (Messenger Boy)."""
 
 
 @dataclass(frozen=True, slots=True)

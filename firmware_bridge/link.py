@@ -136,6 +136,7 @@ class PicoBoard(LedState):
             self._synced = False
             self._device = None
             self._awaiting = None
+        self._events.put_threadsafe(LinkEvent(True, self._clock(), self.url))  # before resync
         reader.start()
         reader.connect()
         self.connected = True
@@ -143,7 +144,6 @@ class PicoBoard(LedState):
         self._asked = self._clock()
         self._send("Q")
         self._push(whole=True)
-        self._events.put_threadsafe(LinkEvent(True, self._clock(), self.url))
         return True
 
     def _lost(self, exc: BaseException | None) -> None:

@@ -150,15 +150,24 @@ def test_fox_and_rabbit_roll_dice_landings_and_the_brier_patch() -> None:
 def test_a_capture_starts_the_escape_throw_with_the_brier_patch_blinking() -> None:
     rig = Rig("fox-and-rabbit", "WR@c4 RF@e5 turn=RF dice=2,1", dice=[(2, 1)])
     rig.lift("c4")  # the rabbit comes off
-    rig.move("e5", "c4")  # the fox goes on
-    assert rig.moves == []  # the landing switch did not change: the roll confirms
-    rig.press("roll")
+    rig.move("e5", "c4")  # the fox goes on: its landing was seen empty, so the move is made
+    assert rig.moves == ["RF e5-c4"]
+    rig.press("roll")  # the escape throw
     assert rig.moves == ["RF e5-c4", "dice=2,1"]
     assert rig.lit(GREEN) == {"e5"}  # the one escape landing of this throw
     assert all(rig.frame[p] == Light(RED, Pattern.BLINK) for p in ("d5", "f5", "e4", "e6"))
     rig.place("e5")
     assert rig.moves[-1] == "WR c4-e5"
     assert rig.session.position.outcome() is None
+
+
+def test_a_move_onto_an_occupied_circle_that_changes_no_switch_waits_for_the_roll() -> None:
+    # the gray fox moves onto the red fox's circle: only its start switch opens
+    rig = Rig("fox-and-rabbit-4", "WR@a1 BR@i9 RF@c2 GF@e3 turn=GF dice=2,1", dice=[(3, 4)])
+    rig.lift("e3")
+    assert rig.moves == []  # as good as a fox still in the air
+    rig.press("roll")  # the next roll confirms it, then throws
+    assert rig.moves == ["GF e3-c2", "dice=3,4"]
 
 
 def test_a_foxs_first_double_gives_its_second_throw() -> None:

@@ -117,8 +117,11 @@ def test_closing_and_reopening_the_port_resyncs_and_loses_nothing() -> None:
             fw.set(INDEX["1"], False)  # ... and the player moves meanwhile
             fw.set(INDEX["2"], True)
             async with asyncio.timeout(5):
-                while board.snapshot() != {"2"}:
+                while (
+                    board.snapshot() != {"2"} or sum(isinstance(e, LinkEvent) for e in events) < 3
+                ):
                     await asyncio.sleep(0.05)
+            await asyncio.sleep(0.1)  # let the resync's events be collected
             return board.snapshot()
         finally:
             collector.cancel()

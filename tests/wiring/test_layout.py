@@ -15,7 +15,7 @@ from wiring.layout import WiringError, available, layout_for_game, load_layout
 
 
 def test_the_shipped_layouts_load() -> None:
-    assert available() == ["brier9", "cross33"]
+    assert {"brier9", "cross33", "skip8"} <= set(available())
     cross = load_layout("cross33")
     assert len(cross.points) == 33 and cross.led_count == 33 + 14
     board = load_layout("brier9")
@@ -187,7 +187,7 @@ def test_bad_toml_names_the_file_and_line(tmp_path: Path) -> None:
 
 
 def test_unknown_layout_name_lists_the_shipped_ones() -> None:
-    with pytest.raises(WiringError, match=r"no layout 'hex' \(layouts: brier9, cross33\)"):
+    with pytest.raises(WiringError, match=r"no layout 'hex' \(layouts: brier9, cross33, "):
         load_layout("hex")
 
 
