@@ -354,6 +354,8 @@ class Session:
         if not self.position.is_chance():
             return
         before = len(self.position.move_stack)
+        thrower = self.position.turn
+        opening = getattr(self.position, "start_spins", None) is not None
         try:
             values = roll_for(self.position, self.dice)
         except DiceError as exc:
@@ -363,7 +365,9 @@ class Session:
         throw = self.position.move_stack[before]
         self._record(throw, now, "throw")
         self.recognizer.extendable = None
-        if self.position.dice is None and not self.position.is_over():  # type: ignore[attr-defined]
+        position = self.position
+        moved_on = position.turn != thrower or not position.legal_moves
+        if not opening and position.is_chance() and moved_on and not position.is_over():
             self._alert(now, "pass", f"no legal move for {values}: the turn passes")
         self._after_change(now)
 

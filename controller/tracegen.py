@@ -106,15 +106,14 @@ def play_move(
     after = position.occupied_after(move)
     start, landing = points[0], points[-1]
     off = [p for p in sorted(before - after) if p != start]
-    if landing in before and landing != start:
-        off.append(landing)
+    if landing in before and landing != start and getattr(move, "capture", False):
+        off.append(landing)  # the man taken is lifted off before the taker is set down
     rng.shuffle(off)
     actions: list[tuple[str, bool]] = [(p, False) for p in off]
     if start in before and (start not in after or start == landing):
         actions.insert(rng.randint(0, len(actions)), (start, False))
-    if landing not in after - before and landing in before and landing not in off:
-        pass
-    actions.append((landing, True))
+    if landing not in before or landing in off:
+        actions.append((landing, True))
     for point, on in actions:
         hands.switch(point, on)
 
@@ -184,10 +183,16 @@ def random_game_trace(
         if game.is_over():
             break
         if game.is_chance():
-            values = (rng.randint(1, 6), rng.randint(1, 6))
+            count, sides = game.dice_spec or (2, 6)
+            values = tuple(rng.randint(1, sides) for _ in range(count))
             move: Move = game.throw(values)
-        else:
-            move = rng.choice(list(game.legal_moves))
+            hands.dice(values)
+            hands.button("roll")
+            hands.wait(0.3, 0.8)
+            game.push(move)
+            moves.append(str(move))
+            continue
+        move = rng.choice(list(game.legal_moves))
         straight = None if style == "mixed" else style == "straight"
         if straight is None and isinstance(move, CrossMove) and len(move.path) > 2:
             straight = rng.random() < 0.5
@@ -205,5 +210,24 @@ def random_game_trace(
         if silent and not alike and (game.is_over() or len(moves) == max_plies):
             hands.button("confirm")  # no next roll will confirm it
         hands.wait(0.3, 0.8)
-    trace = Trace(position.game_id, start, {}, hands.lines)
+    trace = Trace(position.game_id, start, options_of(position), hands.lines)
     return trace, moves
+
+
+def options_of(position: Position[Any, Any]) -> dict[str, Any]:
+    """A position's options that differ from the defaults, as JSON values (for trace headers)."""
+    import dataclasses
+    import enum
+
+    out: dict[str, Any] = {}
+    default = type(position.options)()
+    for f in dataclasses.fields(position.options):
+        value = getattr(position.options, f.name)
+        if value == getattr(default, f.name):
+            continue
+        if isinstance(value, enum.Enum):
+            value = value.value
+        elif isinstance(value, tuple):
+            value = list(value)
+        out[f.name] = value
+    return out

@@ -7,7 +7,13 @@
 'oooo.oooooo.ooooooooooooooooooooo -'
 """
 
-from engine import fox_and_geese, fox_and_rabbit, skip, solitaire  # noqa: F401  (registers games)
+from engine import (  # noqa: F401  (registers the games)
+    fox_and_geese,
+    fox_and_rabbit,
+    messenger_boy,
+    skip,
+    solitaire,
+)
 from engine.cross33 import Cross33Board, CrossMove, Diagonals, cross33
 from engine.errors import (
     EngineError,

@@ -29,7 +29,8 @@ class Move(ABC):
     def __str__(self) -> str: ...
 
     def points(self) -> tuple[str, ...]:
-        """The point ids the moving piece stands on, first to last (a throw moves nothing)."""
+        """The point ids the moving piece stands on, first to last (a throw moves nothing;
+        a piece coming onto the board starts from ``""``)."""
         return ()
 
 

@@ -1,0 +1,436 @@
+"""Messenger Boy (RULES.md §5, seed 004): a race of 2-4 men over squares 1-43.
+
+Two lanes (A and B) run from their "1. Start" squares to a shared 22, two more from 23 to a
+shared 43. A man chooses his lane when he enters and again when he passes 22 (the choice is
+part of the move). A six-space spinner is the chance event; the highest first spin starts.
+Only one man a square, but for Start: a man whose spin would land on an occupied square stays
+and loses the turn. The exact spin reaches 43 and wins. Square orders (go to N, lose a turn,
+spin again, prison) come from a TOML table; the shipped one is empty (the sheet lists none).
+
+Point ids: ``A1``-``A21``, ``B1``-``B21``, ``22``, ``A23``-``A42``, ``B23``-``B42``, ``43``.
+Text form: ``R@A5 B@- turn=R spin=4 prison=B lose=G`` (``-``: not yet on the board), and in
+the opening spins ``start=R5,B?`` (``?``: still to spin). Moves: ``spin=4`` (a spin),
+``R start A`` (enter lane A), ``R A5-A9``, ``R A20-B24`` (taking lane B after 22).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, ClassVar, Self
+
+from engine.errors import InvalidMoveError, InvalidOptionError, InvalidPositionError
+from engine.outcome import Outcome, Termination
+from engine.position import Move, Position
+from engine.registry import register
+
+COLOURS = ("red", "blue", "green", "yellow")
+LETTERS = "RBGY"
+SHIPPED_ORDERS = Path(__file__).parent / "data" / "messenger-boy-orders.toml"
+PRISON_KEY = 5
+"""The spin that lets a prisoner out (to square 2)."""
+
+
+def square_id(lane: str, number: int) -> str:
+    return str(number) if number in (22, 43) else f"{lane}{number}"
+
+
+def number_of(point: str) -> int:
+    return int(point.lstrip("AB"))
+
+
+def lane_of(point: str) -> str | None:
+    return point[0] if point[0] in "AB" else None
+
+
+POINTS: tuple[str, ...] = tuple(
+    [f"{lane}{n}" for lane in "AB" for n in range(1, 22)]
+    + ["22"]
+    + [f"{lane}{n}" for lane in "AB" for n in range(23, 43)]
+    + ["43"]
+)
+START_SQUARES = frozenset({"A1", "B1"})
+
+
+@dataclass(frozen=True)
+class Order:
+    kind: str
+    to: int = 0
+
+
+KINDS = ("go-to", "lose-turn", "spin-again", "prison")
+
+
+@functools.cache
+def load_orders(path: str) -> dict[str, Order]:
+    """Point id -> order, from a square-orders TOML file; every fault names file, line, key."""
+    file = Path(path) if path else SHIPPED_ORDERS
+    try:
+        text = file.read_text(encoding="utf-8")
+        data = tomllib.loads(text)
+    except OSError as exc:
+        raise InvalidOptionError(f"orders: {file}: cannot read: {exc.strerror}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise InvalidOptionError(f"orders: {file}: bad TOML: {exc}") from None
+
+    def fail(key: str, what: str) -> InvalidOptionError:
+        line = next(
+            (n for n, t in enumerate(text.splitlines(), 1) if re.match(rf'\s*"?{key}"?\s*=', t)),
+            None,
+        )
+        where = f"{file}:{line}" if line else str(file)
+        return InvalidOptionError(f"orders: {where}: squares.{key}: {what}")
+
+    squares = data.get("squares", {})
+    out: dict[str, Order] = {}
+    for key, spec in squares.items():
+        if not re.fullmatch(r"[AB]?\d{1,2}", key) or not 1 <= int(key.lstrip("AB")) <= 43:
+            raise fail(key, "not a square (1-43, or A7 / B7 for one lane)")
+        n = int(key.lstrip("AB"))
+        if n in (1, 43):
+            raise fail(key, "Start and 43 carry no order")
+        if not isinstance(spec, dict) or spec.get("kind") not in KINDS:
+            raise fail(key, f"expected {{ kind = ... }}, one of {', '.join(KINDS)}")
+        to = spec.get("to", 0)
+        if spec["kind"] == "go-to" and (not isinstance(to, int) or not 2 <= to <= 43):
+            raise fail(key, f"go-to needs a square to = 2..43, not {to!r}")
+        lanes = key[0] if key[0] in "AB" else "AB"
+        for lane in lanes:
+            out[square_id(lane, n)] = Order(spec["kind"], to)
+    return out
+
+
+@dataclass(frozen=True)
+class MessengerOptions:
+    players: int = 2
+    """2, 3 or 4 (red, blue, green, yellow)."""
+    orders: str = ""
+    """A square-orders TOML file; empty: the shipped table (no orders: the sheet lists none)."""
+
+    def __post_init__(self) -> None:
+        if self.players not in (2, 3, 4):
+            raise InvalidOptionError(f"players: {self.players} is not 2, 3 or 4")
+        load_orders(self.orders)  # fail early, naming the file
+
+
+@dataclass(frozen=True, slots=True)
+class Spin(Move):
+    value: int
+
+    def __str__(self) -> str:
+        return f"spin={self.value}"
+
+
+@dataclass(frozen=True, slots=True)
+class Enter(Move):
+    player: str
+    lane: str
+
+    def __str__(self) -> str:
+        return f"{self.player} start {self.lane}"
+
+    def points(self) -> tuple[str, ...]:
+        return ("", f"{self.lane}1")  # from off the board ("" is no point) onto Start
+
+
+@dataclass(frozen=True, slots=True)
+class Step(Move):
+    player: str
+    start: str
+    to: str
+    """Where the man ends, after any order on the square he reached."""
+
+    def __str__(self) -> str:
+        return f"{self.player} {self.start}-{self.to}"
+
+    def points(self) -> tuple[str, ...]:
+        return (self.start, self.to)
+
+
+MBMove = Spin | Enter | Step
+State = tuple[
+    tuple[str | None, ...],
+    int,
+    int | None,
+    frozenset[str],
+    frozenset[str],
+    tuple[tuple[str, int | None], ...] | None,
+]
+
+_SPIN = re.compile(r"^(?:spin=)?([1-6])$")
+_ENTER = re.compile(r"^([RBGY]) start ([AB])$")
+_STEP = re.compile(r"^([RBGY]) ([AB]?\d{1,2})-([AB]?\d{1,2})$")
+
+
+@register
+class MessengerBoy(Position[MBMove, State]):
+    game_id = "messenger-boy"
+    title = "Messenger Boy"
+    sides: ClassVar[tuple[str, ...]] = COLOURS
+    Options: ClassVar[type[Any]] = MessengerOptions
+    dice_spec = (1, 6)
+
+    def __init__(
+        self,
+        options: Any,
+        at: dict[str, str | None],
+        turn: int,
+        spin: int | None = None,
+        prison: frozenset[str] = frozenset(),
+        lose: frozenset[str] = frozenset(),
+        start: tuple[tuple[str, int | None], ...] | None = None,
+    ) -> None:
+        super().__init__(options)
+        self.players = COLOURS[: options.players]
+        self.orders = load_orders(options.orders)
+        self.at = at
+        self._turn = turn
+        self.spin = spin
+        self.prison = prison
+        self.lose = lose
+        self.start_spins = start
+        """During the opening: each contender's spin (None: still to spin)."""
+
+    @classmethod
+    def _start(cls, options: Any) -> Self:
+        players = COLOURS[: options.players]
+        return cls(options, dict.fromkeys(players), 0, start=tuple((p, None) for p in players))
+
+    # -- state -------------------------------------------------------------------------------
+
+    @property
+    def turn(self) -> str:
+        if self.start_spins is not None:
+            return next(p for p, v in self.start_spins if v is None)
+        return self.players[self._turn]
+
+    def is_chance(self) -> bool:
+        if self.outcome() is not None:
+            return False
+        if self.start_spins is not None:
+            return True
+        return self.spin is None and self.at[self.turn] is not None
+
+    def chance_outcomes(self) -> list[tuple[MBMove, float]]:
+        return [(Spin(v), 1 / 6) for v in range(1, 7)] if self.is_chance() else []
+
+    def throw(self, values: tuple[int, ...]) -> MBMove:
+        if len(values) != 1 or values[0] not in range(1, 7):
+            raise InvalidMoveError(f"bad messenger-boy spin {values}: one value, 1 to 6")
+        return Spin(values[0])
+
+    def occupied(self) -> frozenset[str]:
+        return frozenset(p for p in self.at.values() if p is not None)
+
+    def _save(self) -> State:
+        return (
+            tuple(self.at[p] for p in self.players),
+            self._turn,
+            self.spin,
+            self.prison,
+            self.lose,
+            self.start_spins,
+        )
+
+    def _restore(self, state: State) -> None:
+        at, self._turn, self.spin, self.prison, self.lose, self.start_spins = state
+        self.at = dict(zip(self.players, at, strict=True))
+
+    # -- moves -------------------------------------------------------------------------------
+
+    def _generate_moves(self) -> list[MBMove]:
+        if self.outcome() is not None:
+            return []
+        if self.is_chance():
+            return [Spin(v) for v in range(1, 7)]
+        player = self.turn
+        if self.at[player] is None:
+            letter = player[0].upper()
+            return [Enter(letter, "A"), Enter(letter, "B")]
+        assert self.spin is not None
+        return list(self._steps(player, self.spin))
+
+    def _steps(self, player: str, spin: int) -> list[Step]:
+        here = self.at[player]
+        assert here is not None
+        taken = {p for q, p in self.at.items() if q != player and p is not None}
+        if player in self.prison:
+            if spin != PRISON_KEY:
+                return []
+            two = square_id(lane_of(here) or "A", 2)
+            return [] if two in taken else [Step(player[0].upper(), here, two)]
+        n = number_of(here) + spin
+        if n > 43:
+            return []  # the exact spin reaches 43
+        if n <= 21:
+            targets = [square_id(lane_of(here) or "A", n)]
+        elif n in (22, 43):
+            targets = [str(n)]
+        elif number_of(here) >= 23:
+            targets = [square_id(lane_of(here) or "A", n)]
+        else:
+            targets = [square_id("A", n), square_id("B", n)]  # the lane after 22
+        out = []
+        for target in targets:
+            if target in taken:
+                continue  # he would stay and lose the turn
+            final = self._after_order(target, taken)
+            out.append(Step(player[0].upper(), here, final))
+        return out
+
+    def _after_order(self, square: str, taken: set[str]) -> str:
+        order = self.orders.get(square)
+        if order is None or order.kind != "go-to":
+            return square
+        to = square_id(lane_of(square) or "A", order.to)
+        return square if to in taken else to
+
+    def _apply(self, move: MBMove) -> None:
+        if isinstance(move, Spin):
+            if self.start_spins is not None:
+                self._opening_spin(move.value)
+                return
+            self.spin = move.value
+            if not self._steps(self.turn, move.value):
+                self._next_turn()  # no move: he stays and the turn passes
+            return
+        player = self.turn
+        if isinstance(move, Enter):
+            self.at[player] = f"{move.lane}1"
+            return
+        self.at[player] = move.to
+        self.spin = None
+        if player in self.prison:
+            self.prison = self.prison - {player}
+            self._next_turn()
+            return
+        order = self.orders.get(move.to) if move.to not in ("43",) else None
+        if order is not None and order.kind == "spin-again":
+            return  # the same man spins again
+        if order is not None and order.kind == "lose-turn":
+            self.lose = self.lose | {player}
+        if order is not None and order.kind == "prison":
+            self.prison = self.prison | {player}
+        self._next_turn()
+
+    def _opening_spin(self, value: int) -> None:
+        assert self.start_spins is not None
+        spins = list(self.start_spins)
+        i = next(k for k, (_, v) in enumerate(spins) if v is None)
+        spins[i] = (spins[i][0], value)
+        if any(v is None for _, v in spins):
+            self.start_spins = tuple(spins)
+            return
+        best = max(v for _, v in spins if v is not None)
+        tied = [p for p, v in spins if v == best]
+        if len(tied) > 1:  # the tied players spin again
+            self.start_spins = tuple((p, None) for p in tied)
+            return
+        self.start_spins = None
+        self._turn = self.players.index(tied[0])
+
+    def _next_turn(self) -> None:
+        self.spin = None
+        for _ in range(len(self.players)):
+            self._turn = (self._turn + 1) % len(self.players)
+            player = self.players[self._turn]
+            if player in self.lose:
+                self.lose = self.lose - {player}
+                continue
+            return
+
+    # -- the end -----------------------------------------------------------------------------
+
+    def outcome(self) -> Outcome | None:
+        for player, where in self.at.items():
+            if where == "43":
+                return Outcome(player, Termination.HOME, f"{player} reached 43")
+        return None
+
+    # -- text --------------------------------------------------------------------------------
+
+    def to_text(self) -> str:
+        parts = [f"{p[0].upper()}@{self.at[p] or '-'}" for p in self.players]
+        if self.start_spins is not None:
+            parts.append(
+                "start="
+                + ",".join(f"{p[0].upper()}{'?' if v is None else v}" for p, v in self.start_spins)
+            )
+        else:
+            parts.append(f"turn={self.players[self._turn][0].upper()}")
+        if self.spin is not None:
+            parts.append(f"spin={self.spin}")
+        if self.prison:
+            parts.append(
+                "prison=" + ",".join(p[0].upper() for p in self.players if p in self.prison)
+            )
+        if self.lose:
+            parts.append("lose=" + ",".join(p[0].upper() for p in self.players if p in self.lose))
+        return " ".join(parts)
+
+    @classmethod
+    def _from_text(cls, text: str, options: Any) -> Self:
+        players = COLOURS[: options.players]
+        letter = {p[0].upper(): p for p in players}
+
+        def bad(why: str) -> InvalidPositionError:
+            return InvalidPositionError(f"bad messenger-boy position {text!r}: {why}")
+
+        def who(ch: str) -> str:
+            if ch not in letter:
+                raise bad(f"{ch!r} is not a player of this game ({' '.join(letter)})")
+            return letter[ch]
+
+        at: dict[str, str | None] = dict.fromkeys(players)
+        turn: int | None = None
+        spin = None
+        prison: set[str] = set()
+        lose: set[str] = set()
+        start: tuple[tuple[str, int | None], ...] | None = None
+        for token in text.split():
+            if "@" in token:
+                p, _, where = token.partition("@")
+                if where != "-" and where not in POINTS:
+                    raise bad(f"{token}: no square {where!r}")
+                at[who(p)] = None if where == "-" else where
+            elif token.startswith("turn="):
+                turn = players.index(who(token[5:]))
+            elif token.startswith("spin="):
+                if not _SPIN.match(token):
+                    raise bad(f"{token}: a spin is 1 to 6")
+                spin = int(token[5:])
+            elif token.startswith("prison="):
+                prison = {who(c) for c in token[7:].split(",")}
+            elif token.startswith("lose="):
+                lose = {who(c) for c in token[5:].split(",")}
+            elif token.startswith("start="):
+                entries = []
+                for item in token[6:].split(","):
+                    value = item[1:]
+                    if value != "?" and not (value.isdigit() and 1 <= int(value) <= 6):
+                        raise bad(f"{token}: each opening spin is 1 to 6 or ?")
+                    entries.append((who(item[:1]), None if value == "?" else int(value)))
+                start = tuple(entries)
+            else:
+                raise bad(f"unknown part {token!r}")
+        if start is None and turn is None:
+            raise bad("no turn=PLAYER (or start=… for the opening spins)")
+        taken = [p for p in at.values() if p is not None and p not in START_SQUARES]
+        if len(taken) != len(set(taken)):
+            raise bad("two men on one square (only Start may hold more)")
+        return cls(options, at, turn or 0, spin, frozenset(prison), frozenset(lose), start)
+
+    def parse_move(self, text: str) -> MBMove:
+        t = " ".join(text.split())
+        if m := _SPIN.match(t):
+            return Spin(int(m.group(1)))
+        if m := _ENTER.match(t):
+            return Enter(m.group(1), m.group(2))
+        if m := _STEP.match(t):
+            return Step(m.group(1), m.group(2), m.group(3))
+        raise InvalidMoveError(
+            f"bad messenger-boy move {text!r}: expected spin=4, 'R start A' or 'R A5-A9'"
+        )

@@ -1,0 +1,145 @@
+"""Messenger Boy (RULES.md §5, seed 004)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import engine
+from engine import InvalidOptionError, Termination
+
+GAME = "messenger-boy"
+
+
+def pos(text: str, **options: object) -> engine.Position:
+    return engine.from_text(GAME, text, **options)
+
+
+def moves(p: engine.Position) -> set[str]:
+    return {str(m) for m in p.legal_moves}
+
+
+def orders(tmp_path: Path, text: str) -> str:
+    path = tmp_path / "orders.toml"
+    path.write_text("[squares]\n" + text)
+    return str(path)
+
+
+def test_two_to_four_players_with_a_six_space_spinner() -> None:
+    for n in (2, 3, 4):
+        p = engine.start(GAME, players=n)
+        assert p.is_chance() and p.legal_moves.count() == 6
+    with pytest.raises(InvalidOptionError, match="players: 5"):
+        engine.start(GAME, players=5)
+
+
+def test_the_highest_spin_starts() -> None:
+    p = engine.start(GAME, players=3)
+    for spin in (2, 6, 4):
+        p.push_text(f"spin={spin}")
+    assert p.turn == "blue" and not p.is_chance()
+
+
+def test_tied_highest_spins_spin_again() -> None:
+    p = engine.start(GAME, players=3)
+    for spin in (6, 2, 6):
+        p.push_text(f"spin={spin}")
+    assert p.to_text() == "R@- B@- G@- start=R?,G?"
+    p.push_text("spin=3")
+    p.push_text("spin=5")
+    assert p.turn == "green"
+
+
+def test_a_man_enters_on_either_start_square_then_spins_and_moves_forward() -> None:
+    p = pos("R@- B@- turn=R")
+    assert moves(p) == {"R start A", "R start B"}
+    p.push_text("R start B")
+    assert p.is_chance()
+    p.push_text("spin=4")
+    assert moves(p) == {"R B1-B5"}
+
+
+def test_at_22_the_man_chooses_either_lane_home() -> None:
+    p = pos("R@A20 B@B3 turn=R spin=5")
+    assert moves(p) == {"R A20-A25", "R A20-B25"}
+    p = pos("R@A24 B@B3 turn=R spin=5")
+    assert moves(p) == {"R A24-A29"}  # past 22 the lane is kept
+
+
+def test_only_one_man_a_square_landing_on_one_means_staying_and_losing_the_turn() -> None:
+    p = pos("R@A3 B@A7 turn=R")
+    p.push_text("spin=4")
+    assert p.to_text() == "R@A3 B@A7 turn=B"  # stayed; blue's turn
+
+
+def test_start_squares_may_hold_more_than_one_man() -> None:
+    p = pos("R@A1 B@- turn=B")
+    assert "B start A" in moves(p)
+    p.push_text("B start A")
+    assert p.at["red"] == p.at["blue"] == "A1"
+
+
+def test_the_exact_spin_reaches_43_and_wins() -> None:
+    p = pos("R@A40 B@B3 turn=R")
+    p.push_text("spin=4")  # too far: stays
+    assert p.at["red"] == "A40" and p.turn == "blue"
+    p = pos("R@A40 B@B3 turn=R spin=3")
+    p.push_text("R A40-43")
+    over = p.outcome()
+    assert over is not None and (over.winner, over.reason) == ("red", Termination.HOME)
+    assert not p.legal_moves
+
+
+def test_go_to_orders_come_from_the_table(tmp_path: Path) -> None:
+    table = orders(tmp_path, '"5" = { kind = "go-to", to = 9 }\n')
+    p = pos("R@A3 B@B2 turn=R spin=2", orders=table)
+    assert moves(p) == {"R A3-A9"}
+
+
+def test_lose_a_turn(tmp_path: Path) -> None:
+    table = orders(tmp_path, '"A6" = { kind = "lose-turn" }\n')
+    p = pos("R@A3 B@B2 G@B9 turn=R spin=3", orders=table, players=3)
+    p.push_text("R A3-A6")
+    assert p.turn == "blue"
+    p.push_text("spin=1")
+    p.push_text("B B2-B3")
+    p.push_text("spin=1")
+    p.push_text("G B9-B10")
+    assert p.turn == "blue"  # red's turn was lost
+
+
+def test_spin_again(tmp_path: Path) -> None:
+    table = orders(tmp_path, '"6" = { kind = "spin-again" }\n')
+    p = pos("R@A3 B@B2 turn=R spin=3", orders=table)
+    p.push_text("R A3-A6")
+    assert p.turn == "red" and p.is_chance()
+
+
+def test_prison_needs_a_five_then_square_2(tmp_path: Path) -> None:
+    table = orders(tmp_path, '"B12" = { kind = "prison" }\n')
+    p = pos("R@B10 B@A4 turn=R spin=2", orders=table)
+    p.push_text("R B10-B12")
+    assert "prison=R" in p.to_text()
+    p.push_text("spin=1")
+    p.push_text("B A4-A5")
+    p.push_text("spin=3")  # not a five: still in prison
+    assert p.at["red"] == "B12" and p.turn == "blue"
+    p.push_text("spin=1")
+    p.push_text("B A5-A6")
+    p.push_text("spin=5")
+    assert moves(p) == {"R B12-B2"}
+    p.push_text("R B12-B2")
+    assert "prison" not in p.to_text()
+
+
+def test_a_bad_orders_table_names_the_file_line_and_square(tmp_path: Path) -> None:
+    table = orders(tmp_path, '"7" = { kind = "go-to", to = 9 }\n"50" = { kind = "prison" }\n')
+    with pytest.raises(InvalidOptionError, match=r"orders\.toml:3: squares\.50: not a square"):
+        engine.start(GAME, orders=table)
+
+
+def test_the_shipped_table_invents_no_orders() -> None:
+    from engine.messenger_boy import load_orders
+
+    assert load_orders("") == {}
