@@ -361,7 +361,7 @@ class Session:
         except DiceError as exc:
             self._alert(now, "dice-error", str(exc))
             return
-        self.board.show_dice(values)
+        self.board.show_dice(self.position.shown_dice(values))
         throw = self.position.move_stack[before]
         self._record(throw, now, "throw")
         self.recognizer.extendable = None

@@ -12,6 +12,7 @@ from controller.trace import Trace
 from engine import Move, Position
 from engine.cross33 import CrossMove
 from engine.fox_and_rabbit import FOXES, RABBITS, PieceMove, Throw
+from engine.parchesi import ManMove
 
 
 class Hands:
@@ -98,6 +99,9 @@ def play_move(
             if move.to not in before:
                 hands.switch(move.to, True)
         return
+    if isinstance(move, ManMove):
+        _parchesi(hands, position, move)
+        return
     points = move.points()
     if not points:
         raise TypeError(f"no physical form for {move!r}")
@@ -116,6 +120,39 @@ def play_move(
         actions.append((landing, True))
     for point, on in actions:
         hands.switch(point, on)
+
+
+def _parchesi(hands: Hands, position: Position[Any, Any], move: ManMove) -> None:
+    """Parchesi men, counted per point: a switch changes only when a point empties or fills.
+    A man taken is lifted off and put back in his nest; then the taker is set down."""
+    count: dict[str, int] = {}
+    owner: dict[str, str] = {}
+    for colour in position.players:  # type: ignore[attr-defined]
+        for i in range(4):
+            point = position.where(colour, i)  # type: ignore[attr-defined]
+            count[point] = count.get(point, 0) + 1
+            owner[point] = colour
+    mover = position.turn
+
+    def take(point: str) -> None:
+        count[point] -= 1
+        if count[point] == 0:
+            hands.switch(point, False)
+
+    def put(point: str) -> None:
+        count[point] = count.get(point, 0) + 1
+        if count[point] == 1:
+            hands.switch(point, True)
+
+    for a, b in move.paths:
+        victim = owner.get(b) if b != "home" and count.get(b) else None
+        if victim is not None and victim != mover:
+            take(b)
+            put(f"{victim[0].upper()}nest")
+            owner[f"{victim[0].upper()}nest"] = victim
+        take(a)
+        put(b)
+        owner[b] = mover
 
 
 def _shuffle_lift_place(hands: Hands, start: str, end: str, taken: list[str]) -> None:

@@ -11,6 +11,7 @@ from engine import (  # noqa: F401  (registers the games)
     fox_and_geese,
     fox_and_rabbit,
     messenger_boy,
+    parchesi,
     skip,
     solitaire,
 )

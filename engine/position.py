@@ -174,6 +174,10 @@ class Position(ABC, Generic[M, S]):
         """At a chance node, each possible throw with its probability; else empty."""
         return []
 
+    def shown_dice(self, values: tuple[int, ...]) -> tuple[int, ...]:
+        """How a throw shows on the board's pip LEDs (a spinner's double as two equal dice)."""
+        return values
+
     def throw(self, values: tuple[int, ...]) -> M:
         """The chance event for a throw showing ``values`` (to :meth:`push`)."""
         raise EngineError(f"{self.game_id} has no dice")

@@ -49,7 +49,8 @@ def test_brier9_layout_matches_the_engine_board() -> None:
 
 
 def test_led_chain_is_one_unbroken_serpentine() -> None:
-    for name in available():
+    # the grid boards; the Parchesi cross needs a jumper between its arms
+    for name in ("cross33", "brier9", "skip8", "messenger84"):
         layout = load_layout(name)
         by_led = sorted(layout.points.values(), key=lambda p: p.led)
         assert [p.led for p in by_led] == list(range(len(by_led)))

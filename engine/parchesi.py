@@ -1,0 +1,420 @@
+"""Parchesi (RULES.md §3, seed 003): the race game on the classic cross board, 2-4 players.
+
+The board is data (``engine/data/parchesi.toml``): a loop of 68 spaces with 12 safeties, a
+home path of 7 spaces per colour, the nests and the central home. The spinner has 12 equal
+segments, 1-6 and double 1 - double 6 (a chance event, ``spin=5`` / ``spin=d5``).
+
+Point ids: loop spaces ``L0``-``L67``; home paths ``Y1``-``Y7``, ``B1``-``B7``, ``R1``-``R7``,
+``G1``-``G7``; nests ``Ynest`` …; the central ``home``.
+Text form: each man as ``Y1@L12`` (colour letter and man number at a point), then
+``turn=Y``, then ``spin=5`` or ``spin=d5`` while a spin waits to be moved. Moves: ``Y enter``,
+``Y L12-L17`` (one man), ``Y L12-L18 L30-L36`` (double 6: several men 6 spaces each).
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import re
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, ClassVar, Self
+
+from engine.errors import InvalidMoveError, InvalidOptionError, InvalidPositionError
+from engine.outcome import Outcome, Termination
+from engine.position import Move, Position
+from engine.registry import register
+
+DATA = Path(__file__).parent / "data" / "parchesi.toml"
+NEST = -1
+ENTER_ON = 5
+"""The plain spin that brings a man out of his nest."""
+
+
+@dataclass(frozen=True)
+class Board:
+    loop: int
+    home_path: int
+    safeties: frozenset[int]
+    colours: tuple[str, ...]
+    entry: dict[str, int]
+    turnoff: dict[str, int]
+
+    def run(self, colour: str) -> int:
+        """Loop spaces a man of ``colour`` covers, entry to turnoff inclusive."""
+        return (self.turnoff[colour] - self.entry[colour]) % self.loop + 1
+
+    def home(self, colour: str) -> int:
+        """The progress of a man who is home."""
+        return self.run(colour) + self.home_path
+
+    def point(self, colour: str, progress: int) -> str:
+        """Where a man of ``colour`` stands after ``progress`` spaces (-1: his nest)."""
+        letter = colour[0].upper()
+        if progress == NEST:
+            return f"{letter}nest"
+        run = self.run(colour)
+        if progress < run:
+            return f"L{(self.entry[colour] + progress) % self.loop}"
+        if progress < run + self.home_path:
+            return f"{letter}{progress - run + 1}"
+        return "home"
+
+
+@functools.cache
+def board() -> Board:
+    data = tomllib.loads(DATA.read_text(encoding="utf-8"))
+    return Board(
+        data["loop"],
+        data["home_path"],
+        frozenset(data["safeties"]),
+        tuple(data["colours"]),
+        dict(data["entry"]),
+        dict(data["turnoff"]),
+    )
+
+
+SEATS = {2: ("yellow", "red"), 3: ("yellow", "blue", "red"), 4: ("yellow", "blue", "red", "green")}
+
+
+@dataclass(frozen=True)
+class ParchesiOptions:
+    players: int = 2
+    """2 (yellow, red), 3 (yellow, blue, red) or 4 (and green); yellow begins."""
+
+    def __post_init__(self) -> None:
+        if self.players not in SEATS:
+            raise InvalidOptionError(f"players: {self.players} is not 2, 3 or 4")
+
+
+@dataclass(frozen=True, slots=True)
+class Spin(Move):
+    value: int
+    double: bool
+
+    def __str__(self) -> str:
+        return f"spin={'d' if self.double else ''}{self.value}"
+
+    @property
+    def steps(self) -> int:
+        return 2 * self.value if self.double else self.value
+
+
+@dataclass(frozen=True, slots=True)
+class ManMove(Move):
+    """One or more men moving: ``paths`` holds each man's (from, to) in order."""
+
+    colour: str
+    paths: tuple[tuple[str, str], ...]
+
+    def __str__(self) -> str:
+        if self.paths and self.paths[0][0].endswith("nest"):
+            return f"{self.colour} enter"
+        return f"{self.colour} " + " ".join(f"{a}-{b}" for a, b in self.paths)
+
+    def points(self) -> tuple[str, ...]:
+        return self.paths[0] if self.paths else ()
+
+
+PMove = Spin | ManMove
+State = tuple[tuple[tuple[int, ...], ...], int, Spin | None]
+_SPIN = re.compile(r"^(?:spin=)?(d?)([1-6])$")
+
+
+@register
+class Parchesi(Position[PMove, State]):
+    game_id = "parchesi"
+    title = "Parchesi"
+    sides: ClassVar[tuple[str, ...]] = ("yellow", "blue", "red", "green")
+    Options: ClassVar[type[Any]] = ParchesiOptions
+    dice_spec = (1, 12)
+    """One spin of a 12-segment spinner: 1-6 plain, 7-12 double 1-6."""
+
+    def __init__(
+        self, options: Any, men: dict[str, list[int]], turn: int, spin: Spin | None = None
+    ) -> None:
+        super().__init__(options)
+        self.board = board()
+        self.players = SEATS[options.players]
+        self.men = men
+        """Each colour's four men: their progress (-1 in the nest)."""
+        self._turn = turn
+        self.spin = spin
+
+    @classmethod
+    def _start(cls, options: Any) -> Self:
+        return cls(options, {c: [NEST] * 4 for c in SEATS[options.players]}, 0)
+
+    @property
+    def turn(self) -> str:
+        return self.players[self._turn]
+
+    def is_chance(self) -> bool:
+        return self.spin is None and self.outcome() is None
+
+    def chance_outcomes(self) -> list[tuple[PMove, float]]:
+        if not self.is_chance():
+            return []
+        return [(Spin(v, d), 1 / 12) for d in (False, True) for v in range(1, 7)]
+
+    def throw(self, values: tuple[int, ...]) -> PMove:
+        if len(values) != 1 or not 1 <= values[0] <= 12:
+            raise InvalidMoveError(f"bad parchesi spin {values}: one value, 1-6 or 7-12 (doubles)")
+        v = values[0]
+        return Spin(v - 6, True) if v > 6 else Spin(v, False)
+
+    def shown_dice(self, values: tuple[int, ...]) -> tuple[int, ...]:
+        """A spin on the pip LEDs: one die, or two equal dice for a double."""
+        v = values[0]
+        return (v - 6, v - 6) if v > 6 else (v,)
+
+    # -- where men stand ---------------------------------------------------------------------
+
+    def where(self, colour: str, man: int) -> str:
+        return self.board.point(colour, self.men[colour][man])
+
+    def occupied(self) -> frozenset[str]:
+        return frozenset(self.where(c, i) for c in self.players for i in range(4))
+
+    def _standing(self) -> dict[str, list[str]]:
+        """Point -> the colours of the men on it (loop and home paths only)."""
+        out: dict[str, list[str]] = {}
+        for c in self.players:
+            for p in self.men[c]:
+                if p != NEST and p < self.board.home(c):
+                    out.setdefault(self.board.point(c, p), []).append(c)
+        return out
+
+    # -- moves -------------------------------------------------------------------------------
+
+    def _generate_moves(self) -> list[PMove]:
+        if self.outcome() is not None:
+            return []
+        if self.spin is None:
+            return [m for m, _ in self.chance_outcomes()]
+        return list(self._man_moves(self.turn, self.spin))
+
+    def _man_moves(self, colour: str, spin: Spin) -> list[ManMove]:
+        out: list[ManMove] = []
+        men = self.men[colour]
+        if not spin.double and spin.value == ENTER_ON and NEST in men:
+            man = men.index(NEST)
+            if self._may_land(colour, NEST, 0, self._standing()):
+                out.append(
+                    ManMove(
+                        colour[0].upper(), ((self.where(colour, man), self.board.point(colour, 0)),)
+                    )
+                )
+        entered = [i for i, p in enumerate(men) if p != NEST and p < self.board.home(colour)]
+        if spin.double and spin.value == 6:
+            out += self._double_six(colour, entered)
+            return _distinct(out)
+        for i in entered:
+            move = self._single(colour, i, spin.steps, self._standing())
+            if move is not None:
+                out.append(ManMove(colour[0].upper(), (move,)))
+        return _distinct(out)
+
+    def _single(
+        self, colour: str, man: int, steps: int, standing: dict[str, list[str]]
+    ) -> tuple[str, str] | None:
+        start = self.men[colour][man]
+        end = start + steps
+        if end > self.board.home(colour):
+            return None  # the last move must be exact
+        for p in range(start + 1, end + 1):  # blockades may not be passed (nor landed on)
+            here = standing.get(self.board.point(colour, p), [])
+            if len(here) >= 2 and p < self.board.home(colour):
+                return None
+        if not self._may_land(colour, start, end, standing):
+            return None
+        return (self.board.point(colour, start), self.board.point(colour, end))
+
+    def _may_land(self, colour: str, start: int, end: int, standing: dict[str, list[str]]) -> bool:
+        if end >= self.board.home(colour):
+            return True  # home holds any number
+        point = self.board.point(colour, end)
+        here = standing.get(point, [])
+        if start != NEST and self.board.point(colour, start) == point:
+            here = here[1:]
+        if len(here) >= 2:
+            return False
+        if here and here[0] == colour:
+            return True  # a blockade forms
+        # empty, or a capture off the safeties: no man enters a safety another colour holds
+        return not (here and point.startswith("L") and int(point[1:]) in self.board.safeties)
+
+    def _double_six(self, colour: str, entered: list[int]) -> list[ManMove]:
+        """Double 6: any 4 entered men 6 spaces each (as many as can go), or 1 man 24."""
+        letter = colour[0].upper()
+        out: list[ManMove] = []
+        for i in entered:
+            move = self._single(colour, i, 24, self._standing())
+            if move is not None:
+                out.append(ManMove(letter, (move,)))
+        best: list[ManMove] = []
+        for size in range(min(4, len(entered)), 0, -1):
+            for group in itertools.combinations(entered, size):
+                paths = self._apply_group(colour, group)
+                if paths is not None:
+                    best.append(ManMove(letter, paths))
+            if best:
+                break
+        return out + best
+
+    def _apply_group(
+        self, colour: str, group: tuple[int, ...]
+    ) -> tuple[tuple[str, str], ...] | None:
+        """Move each man of ``group`` 6 spaces in turn on a scratch copy; None if one cannot."""
+        saved = {c: list(v) for c, v in self.men.items()}
+        paths = []
+        try:
+            for i in group:
+                step = self._single(colour, i, 6, self._standing())
+                if step is None:
+                    return None
+                paths.append(step)
+                self._move_man(colour, i, self.men[colour][i] + 6)
+            return tuple(paths)
+        finally:
+            self.men = saved
+
+    def _move_man(self, colour: str, man: int, end: int) -> None:
+        self.men[colour][man] = end
+        if end >= self.board.home(colour):
+            return
+        point = self.board.point(colour, end)
+        for other in self.players:
+            if other == colour:
+                continue
+            for j, p in enumerate(self.men[other]):
+                if p != NEST and p < self.board.home(other) and self.board.point(other, p) == point:
+                    self.men[other][j] = NEST  # captured: back to the nest
+
+    def _apply(self, move: PMove) -> None:
+        if isinstance(move, Spin):
+            self.spin = move
+            if not self._man_moves(self.turn, move):
+                self._next()  # no legal move: the turn passes
+            return
+        colour = self.turn
+        for a, b in move.paths:
+            man = self._man_at(colour, a)
+            if a.endswith("nest"):
+                self._move_man(colour, man, 0)
+            else:
+                self._move_man(colour, man, self._progress_of(colour, b))
+        self._next()
+
+    def _man_at(self, colour: str, point: str) -> int:
+        for i in range(4):
+            if self.where(colour, i) == point:
+                return i
+        raise InvalidMoveError(f"no {colour} man at {point}")
+
+    def _progress_of(self, colour: str, point: str) -> int:
+        for p in range(self.board.home(colour) + 1):
+            if self.board.point(colour, p) == point:
+                return p
+        raise InvalidMoveError(f"{point} is not on {colour}'s way")
+
+    def _next(self) -> None:
+        self.spin = None
+        self._turn = (self._turn + 1) % len(self.players)
+
+    def _save(self) -> State:
+        return (tuple(tuple(self.men[c]) for c in self.players), self._turn, self.spin)
+
+    def _restore(self, state: State) -> None:
+        men, self._turn, self.spin = state
+        self.men = {c: list(m) for c, m in zip(self.players, men, strict=True)}
+
+    # -- the end -----------------------------------------------------------------------------
+
+    def outcome(self) -> Outcome | None:
+        for c in self.players:
+            if any(p == self.board.home(c) for p in self.men[c]):
+                return Outcome(c, Termination.HOME, f"a {c} man is home")
+        return None
+
+    # -- text --------------------------------------------------------------------------------
+
+    def to_text(self) -> str:
+        parts = [
+            f"{c[0].upper()}{i + 1}@{self.where(c, i)}" for c in self.players for i in range(4)
+        ]
+        parts.append(f"turn={self.turn[0].upper()}")
+        if self.spin is not None:
+            parts.append(str(self.spin))
+        return " ".join(parts)
+
+    @classmethod
+    def _from_text(cls, text: str, options: Any) -> Self:
+        players = SEATS[options.players]
+        letters = {c[0].upper(): c for c in players}
+        b = board()
+
+        def bad(why: str) -> InvalidPositionError:
+            return InvalidPositionError(f"bad parchesi position {text!r}: {why}")
+
+        men = {c: [NEST] * 4 for c in players}
+        seen: set[tuple[str, int]] = set()
+        turn = None
+        spin = None
+        for token in text.split():
+            if m := re.fullmatch(r"([YBRG])([1-4])@(\S+)", token):
+                if m.group(1) not in letters:
+                    raise bad(f"{token}: no {m.group(1)} player with {options.players} players")
+                colour, man = letters[m.group(1)], int(m.group(2)) - 1
+                progress = next(
+                    (
+                        p
+                        for p in range(NEST, b.home(colour) + 1)
+                        if b.point(colour, p) == m.group(3)
+                    ),
+                    None,
+                )
+                if progress is None:
+                    raise bad(f"{token}: {m.group(3)} is not on {colour}'s way")
+                men[colour][man] = progress
+                seen.add((colour, man))
+            elif token.startswith("turn="):
+                if token[5:] not in letters:
+                    raise bad(f"{token}: not a player of this game")
+                turn = players.index(letters[token[5:]])
+            elif m := _SPIN.match(token) if token.startswith("spin=") else None:
+                spin = Spin(int(m.group(2)), bool(m.group(1)))
+            else:
+                raise bad(f"unknown part {token!r}")
+        if turn is None:
+            raise bad("no turn=LETTER")
+        if len(seen) != 4 * len(players):
+            raise bad(f"give all {4 * len(players)} men (Y1@… to {players[-1][0].upper()}4@…)")
+        position = cls(options, men, turn, spin)
+        for point, colours in position._standing().items():
+            if len(colours) > 2 or len(set(colours)) > 1:
+                raise bad(f"{point} holds {', '.join(colours)}: at most two men of one colour")
+        return position
+
+    def parse_move(self, text: str) -> PMove:
+        t = " ".join(text.split())
+        if m := _SPIN.match(t):
+            return Spin(int(m.group(2)), bool(m.group(1)))
+        if m := re.fullmatch(r"([YBRG]) enter", t):
+            colour = {c[0].upper(): c for c in self.sides}[m.group(1)]
+            return ManMove(m.group(1), ((f"{m.group(1)}nest", self.board.point(colour, 0)),))
+        if m := re.fullmatch(r"([YBRG])((?: \S+-\S+)+)", t):
+            paths = tuple((a, b) for a, _, b in (p.partition("-") for p in m.group(2).split()))
+            return ManMove(m.group(1), paths)
+        raise InvalidMoveError(
+            f"bad parchesi move {text!r}: expected spin=5 or spin=d5, 'Y enter', 'Y L12-L17'"
+        )
+
+
+def _distinct(moves: list[ManMove]) -> list[ManMove]:
+    out: list[ManMove] = []
+    for m in moves:
+        if m not in out:
+            out.append(m)
+    return out
