@@ -26,7 +26,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=10_000, help="games in all")
     parser.add_argument("--plies", type=int, default=120, help="at most this many plies a game")
     args = parser.parse_args()
-    ids = engine.game_ids()
+    ids = [g for g in engine.game_ids() if engine.game(g).sensed]
     per_game = max(1, args.games // len(ids))
     total_ok = total = 0
     print(f"{'game':26} {'games':>6} {'recognized':>10} {'rate':>8} {'moves':>8} {'s':>6}")

@@ -195,6 +195,58 @@ def cmd_wiring_table(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_jack_rabbits(args: argparse.Namespace) -> int:
+    """The Jack Rabbits table assistant: the rules as quick answers at the table."""
+    from engine import jack_rabbits as jr
+
+    def cards(text: str) -> list[str]:
+        return [jr.card(c) for c in text.replace("+", ",").split(",") if c]
+
+    values = {
+        "ace_spent": args.ace_spent,
+        "patriarchy": args.patriarchy,
+        "permanent_ace": args.permanent_ace,
+    }
+    what = args.jr_command
+    if what == "roll":
+        dice = [int(v) for v in args.dice.split(",")]
+        if len(dice) != 2 or not all(1 <= v <= 6 for v in dice):
+            raise ReedboardError(f"roll {args.dice!r}: two dice, like 3,5")
+        hit = jr.matches(dice, cards(args.hand or ""), ace_spent=args.ace_spent)
+        print(f"THE PRICE: {jr.price(dice)}")
+        print(
+            f"THE ROLL: {'match ' + ' '.join(hit) + ': draw a prize card' if hit else 'no match'}"
+        )
+    elif what == "pay":
+        paid = cards(args.cards)
+        worth = jr.payment(paid, **values)
+        print(f"THE PAYMENT: {worth}")
+        if args.price is not None:
+            enough = worth >= args.price
+            print(
+                f"THE PRICE {args.price}: {'paid' if enough else f'short by {args.price - worth}'}"
+            )
+    elif what == "acquire":
+        royal, paid = jr.card(args.royal), cards(args.cards)
+        if not jr.is_royal(royal):
+            raise ReedboardError(f"acquire {royal}: not a royal (J, Q or K)")
+        worth = jr.payment([c for c in paid if jr.suit(c) == jr.suit(royal)], **values)
+        ok = jr.can_acquire(royal, paid, **values)
+        others = [c for c in paid if jr.suit(c) != jr.suit(royal)]
+        why = f" ({' '.join(others)} not of the royal's suit)" if others else ""
+        print(f"THE ACQUISITION of {royal}: {worth} of 10 points{why}: {'yes' if ok else 'no'}")
+    elif what == "hand":
+        held = cards(args.cards)
+        over = len(held) - jr.HAND_LIMIT
+        print(
+            f"{len(held)} cards" + (f": discard {over} down to {jr.HAND_LIMIT}" if over > 0 else "")
+        )
+    elif what == "wins":
+        held = cards(args.royals)
+        print("yes" if jr.wins(held, args.condition) else "no")
+    return 0
+
+
 def cmd_demo(args: argparse.Namespace) -> int:
     from controller.demo import demo
 
@@ -333,6 +385,36 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--port", help="the Pico's serial port (default: the build's)")
     p.add_argument("--dry-run", action="store_true", help="only print the mpremote commands")
     p.set_defaults(func=cmd_firmware)
+
+    jr = sub.add_parser("jack-rabbits", help="the Jack Rabbits table assistant")
+    jsub = jr.add_subparsers(dest="jr_command", metavar="WHAT", required=True)
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--ace-spent", action="store_true", help="the first ace is spent")
+    common.add_argument("--patriarchy", action="store_true", help="optional: A 14 K 13 Q 12 J 11")
+    common.add_argument("--permanent-ace", action="store_true", help="optional: +1 pip once spent")
+    p = jsub.add_parser("roll", parents=[common], help="THE ROLL's match and THE PRICE")
+    p.add_argument("dice", metavar="A,B")
+    p.add_argument("--hand", metavar="CARDS", help="the cards held, like 5H,10S,AD")
+    p.set_defaults(func=cmd_jack_rabbits)
+    p = jsub.add_parser("pay", parents=[common], help="what cards are worth in THE PAYMENT")
+    p.add_argument("cards", metavar="CARDS")
+    p.add_argument("--price", type=int, help="THE PRICE to meet")
+    p.set_defaults(func=cmd_jack_rabbits)
+    p = jsub.add_parser("acquire", parents=[common], help="whether cards buy a royal")
+    p.add_argument("royal", metavar="ROYAL")
+    p.add_argument("cards", metavar="CARDS")
+    p.set_defaults(func=cmd_jack_rabbits)
+    p = jsub.add_parser("hand", parents=[common], help="the hand limit")
+    p.add_argument("cards", metavar="CARDS")
+    p.set_defaults(func=cmd_jack_rabbits)
+    p = jsub.add_parser("wins", parents=[common], help="whether royals meet a winning condition")
+    p.add_argument("royals", metavar="ROYALS")
+    p.add_argument(
+        "--condition",
+        default="simple",
+        choices=["simple", "diverse", "monarchy", "diverse-monarchy", "tribal"],
+    )
+    p.set_defaults(func=cmd_jack_rabbits)
 
     p = sub.add_parser("demo", help="a scripted game through the whole stack, drawn here")
     p.add_argument("--game", default="solitaire", metavar="ID", help="the game (default solitaire)")

@@ -60,6 +60,11 @@ class Notifier:
 
 
 def open_board(config: Config, initial: frozenset[str]) -> tuple[BoardIO, Layout]:
+    if not engine.game(config.game).sensed:
+        raise DaemonError(
+            f"{config.game} is played at the table, not sensed on the board:"
+            f" use `reedboard {config.game} --help`"
+        )
     if config.build is None:
         layout = layout_for_game(config.game)
         return SimulatedBoard(layout, initial), layout

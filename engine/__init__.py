@@ -10,6 +10,7 @@
 from engine import (  # noqa: F401  (registers the games)
     fox_and_geese,
     fox_and_rabbit,
+    jack_rabbits,
     messenger_boy,
     parchesi,
     skip,

@@ -31,6 +31,8 @@ class Termination(enum.Enum):
     """A side to move has no legal move and loses (our choice where a sheet is silent)."""
     HOME = "home"
     """Race games: a man reached home (Parchesi) or square 43 (Messenger Boy)."""
+    CITADEL = "citadel"
+    """Jack Rabbits: a player returned to the citadel with three royals that meet the goal."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -82,6 +82,8 @@ class Position(ABC, Generic[M, S]):
     """The names ``turn`` can take, in turn order."""
     Options: ClassVar[type[Any]]
     """A frozen dataclass of the game's options, every field with a default."""
+    sensed: ClassVar[bool] = True
+    """Whether the game is played on a board whose switches sense it (False: an assistant)."""
     dice_spec: ClassVar[tuple[int, int] | None] = None
     """(count, sides) of the game's throw at chance nodes, or None for a game without chance."""
 

@@ -1,0 +1,515 @@
+"""Jack Rabbits (RULES.md §6, seed 002) as a table assistant: the board is built anew each game
+and nothing on it is sensed, so the engine keeps the cards and the dice.
+
+The rules, as pure functions (used by the CLI too): card values for THE PAYMENT (royals 10,
+the first ace 11, later aces 1; Patriarchy: ace 14, K 13, Q 12, J 11), THE ROLL's card match
+(a die showing a card's value wins a prize draw; the first ace, worth 11, never matches),
+THE PRICE (the dice's total; overpaying is fine), THE ACQUISITION (ten points of the royal's
+suit), the hand limit (ten cards: discard to nine) and the winning conditions.
+
+The game around them: players draw three cards; a turn is THE ROLL (two dice, a chance event,
+and a prize draw on a match), then the mover may pay THE PRICE of an off-road journey and make
+THE ACQUISITION, and ends the turn with THE INCREMENT (a draw). Whoever holds three royals that
+meet the chosen condition may return to the citadel and wins.
+
+Cards: rank and suit, ``2H``, ``10S``, ``AD``, ``KC``. Text form:
+``1:2H,5C 2:AD,KS turn=1 phase=act dice=3,4 court=JH,… discard=… spent=1``.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Self
+
+from engine.errors import InvalidMoveError, InvalidOptionError, InvalidPositionError
+from engine.outcome import Outcome, Termination
+from engine.position import Move, Position
+from engine.registry import register
+
+SUITS = "SHDC"
+"""Spades (swords), hearts (cups), diamonds (coins), clubs (clovers)."""
+PIPS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10")
+ROYALS = ("J", "Q", "K")
+DECK_PIPS: tuple[str, ...] = tuple(f"{r}{s}" for s in SUITS for r in PIPS)
+COURT: tuple[str, ...] = tuple(f"{r}{s}" for s in SUITS for r in ROYALS)
+HAND_LIMIT = 9
+CONDITIONS = ("simple", "diverse", "monarchy", "diverse-monarchy", "tribal")
+_CARD = re.compile(r"^(A|[2-9]|10|J|Q|K)([SHDC])$")
+
+
+def card(text: str) -> str:
+    """A card's canonical form; raises InvalidMoveError naming a bad one."""
+    t = text.strip().upper()
+    if not _CARD.match(t):
+        raise InvalidMoveError(f"bad card {text!r}: rank A 2-10 J Q K and suit S H D C, like 10H")
+    return t
+
+
+def rank(c: str) -> str:
+    return c[:-1]
+
+
+def suit(c: str) -> str:
+    return c[-1]
+
+
+def is_royal(c: str) -> bool:
+    return rank(c) in ROYALS
+
+
+def value(c: str, *, first_ace: bool, patriarchy: bool = False) -> int:
+    """What a card is worth in THE PAYMENT. ``first_ace``: an ace now would be the player's
+    first ace spent (worth 11, or 14 under Patriarchy); later aces are worth 1."""
+    r = rank(c)
+    if r == "A":
+        return (14 if patriarchy else 11) if first_ace else 1
+    if r in ROYALS:
+        return {"J": 11, "Q": 12, "K": 13}[r] if patriarchy else 10
+    return int(r)
+
+
+def payment(
+    cards: Sequence[str], *, ace_spent: bool, patriarchy: bool = False, permanent_ace: bool = False
+) -> int:
+    """The worth of cards paid together. Only one ace can be the first; with the optional
+    Permanent Ace, a player who has spent his first ace adds one pip to every payment."""
+    total = 0
+    first = not ace_spent
+    for c in sorted(cards, key=lambda c: rank(c) != "A"):
+        total += value(c, first_ace=first, patriarchy=patriarchy)
+        if rank(c) == "A":
+            first = False
+    if permanent_ace and ace_spent:
+        total += 1
+    return total
+
+
+def matches(dice: Sequence[int], hand: Iterable[str], *, ace_spent: bool) -> list[str]:
+    """THE ROLL: the cards in hand a die shows. Pip cards 2-6 match their die; an ace matches
+    a 1 only once the first ace (worth 11) has been spent; royals never match."""
+    out = []
+    for c in hand:
+        r = rank(c)
+        worth = 1 if r == "A" and ace_spent else (int(r) if r.isdigit() else 0)
+        if worth in dice:
+            out.append(c)
+    return out
+
+
+def price(dice: Sequence[int]) -> int:
+    """THE PRICE of going off-road: the total on the dice."""
+    return sum(dice)
+
+
+def can_acquire(
+    royal: str,
+    cards: Sequence[str],
+    *,
+    ace_spent: bool,
+    patriarchy: bool = False,
+    permanent_ace: bool = False,
+) -> bool:
+    """THE ACQUISITION: ten points, all of the royal's suit."""
+    return (
+        all(suit(c) == suit(royal) for c in cards)
+        and payment(cards, ace_spent=ace_spent, patriarchy=patriarchy, permanent_ace=permanent_ace)
+        >= 10
+    )
+
+
+def wins(royals: Iterable[str], condition: str) -> bool:
+    """Whether some three of these royals meet a winning condition."""
+    held = [c for c in royals if is_royal(c)]
+    for three in itertools.combinations(held, 3):
+        suits = {suit(c) for c in three}
+        ranks = {rank(c) for c in three}
+        ok = {
+            "simple": True,
+            "diverse": len(suits) == 3,
+            "monarchy": ranks == set(ROYALS),
+            "diverse-monarchy": ranks == set(ROYALS) and len(suits) == 3,
+            "tribal": len(suits) == 1,
+        }[condition]
+        if ok:
+            return True
+    return False
+
+
+# -- the game -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class JackRabbitsOptions:
+    players: int = 2
+    condition: str = "simple"
+    """simple, diverse, monarchy, diverse-monarchy or tribal (ENDING THE GAME)."""
+    patriarchy: bool = False
+    """Optional: ace 14, K 13, Q 12, J 11."""
+    permanent_ace: bool = False
+    """Optional: one extra pip in every payment once the first ace is spent."""
+
+    def __post_init__(self) -> None:
+        if self.players not in (2, 3, 4):
+            raise InvalidOptionError(f"players: {self.players} is not 2, 3 or 4")
+        if self.condition not in CONDITIONS:
+            raise InvalidOptionError(
+                f"condition: {self.condition!r} is not one of {', '.join(CONDITIONS)}"
+            )
+
+
+@dataclass(frozen=True, slots=True)
+class Roll(Move):
+    dice: tuple[int, int]
+
+    def __str__(self) -> str:
+        return f"dice={self.dice[0]},{self.dice[1]}"
+
+
+@dataclass(frozen=True, slots=True)
+class Draw(Move):
+    card: str
+
+    def __str__(self) -> str:
+        return f"draw={self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Act(Move):
+    """A decision: ``pay 5H+6C`` (THE PRICE), ``acquire KH 5H+6H``, ``discard 3S``,
+    ``end`` (then THE INCREMENT), ``return`` (to the citadel, winning)."""
+
+    verb: str
+    target: str = ""
+    cards: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        parts = [self.verb, self.target, "+".join(self.cards)]
+        return " ".join(p for p in parts if p)
+
+
+JRMove = Roll | Draw | Act
+State = tuple[
+    tuple[tuple[str, ...], ...],
+    int,
+    str,
+    tuple[int, int] | None,
+    tuple[str, ...],
+    tuple[str, ...],
+    tuple[bool, ...],
+    bool,
+    int | None,
+]
+
+
+@register
+class JackRabbits(Position[JRMove, State]):
+    game_id = "jack-rabbits"
+    title = "Jack Rabbits (table assistant)"
+    sides: ClassVar[tuple[str, ...]] = ("1", "2", "3", "4")
+    Options: ClassVar[type[Any]] = JackRabbitsOptions
+    dice_spec = (2, 6)
+    sensed = False
+
+    def __init__(
+        self,
+        options: Any,
+        hands: list[list[str]],
+        turn: int,
+        phase: str,
+        dice: tuple[int, int] | None,
+        court: list[str],
+        discard: list[str],
+        spent: list[bool],
+        paid: bool = False,
+        winner: int | None = None,
+    ) -> None:
+        super().__init__(options)
+        self.hands = hands
+        self._turn = turn
+        self.phase = phase
+        """deal (drawing the starting hands), roll, prize, act, increment, discard."""
+        self.dice = dice
+        self.court = court
+        self.discard = discard
+        self.spent = spent
+        """Whether each player has spent his first ace."""
+        self.paid = paid
+        self.winner = winner
+
+    @classmethod
+    def _start(cls, options: Any) -> Self:
+        n = options.players
+        return cls(options, [[] for _ in range(n)], 0, "deal", None, list(COURT), [], [False] * n)
+
+    @property
+    def turn(self) -> str:
+        if self.phase == "deal":
+            return self.sides[self._dealing()]
+        return self.sides[self._turn]
+
+    def _dealing(self) -> int:
+        return min(range(len(self.hands)), key=lambda i: (len(self.hands[i]), i))
+
+    def pile(self) -> list[str]:
+        """The draw pile: every pip card not in a hand or the discard."""
+        out = set(DECK_PIPS) - set(self.discard)
+        for hand in self.hands:
+            out -= set(hand)
+        return sorted(out, key=DECK_PIPS.index)
+
+    def is_chance(self) -> bool:
+        return self.winner is None and self.phase in ("deal", "roll", "prize", "increment")
+
+    def chance_outcomes(self) -> list[tuple[JRMove, float]]:
+        if not self.is_chance():
+            return []
+        if self.phase == "roll":
+            return [(Roll((a, b)), 1 / 36) for a in range(1, 7) for b in range(1, 7)]
+        pile = self.pile() or sorted(self.discard, key=DECK_PIPS.index)
+        return [(Draw(c), 1 / len(pile)) for c in pile] if pile else []
+
+    def throw(self, values: tuple[int, ...]) -> JRMove:
+        if len(values) != 2 or not all(1 <= v <= 6 for v in values):
+            raise InvalidMoveError(f"bad jack-rabbits roll {values}: two dice, 1 to 6")
+        return Roll((values[0], values[1]))
+
+    def occupied(self) -> frozenset[str]:
+        return frozenset()  # nothing on this board is sensed
+
+    def _opts(self, player: int) -> dict[str, bool]:
+        return {
+            "ace_spent": self.spent[player],
+            "patriarchy": self.options.patriarchy,
+            "permanent_ace": self.options.permanent_ace,
+        }
+
+    # -- moves -------------------------------------------------------------------------------
+
+    def _generate_moves(self) -> list[JRMove]:
+        if self.winner is not None:
+            return []
+        if self.is_chance():
+            return [m for m, _ in self.chance_outcomes()] or [Act("end")]
+        me = self._turn
+        hand = self.hands[me]
+        if self.phase == "discard":
+            return [Act("discard", c) for c in hand]
+        out: list[JRMove] = []
+        if wins(hand, self.options.condition):
+            out.append(Act("return"))
+        if not self.paid and self.dice is not None:
+            for cards in self._minimal(hand, price(self.dice), None):
+                out.append(Act("pay", "", cards))
+        for royal in self.court:
+            for cards in self._minimal(hand, 10, suit(royal)):
+                out.append(Act("acquire", royal, cards))
+        out.append(Act("end"))
+        return out
+
+    def _minimal(
+        self, hand: Sequence[str], amount: int, only_suit: str | None
+    ) -> list[tuple[str, ...]]:
+        """Ways to pay at least ``amount`` where no card could be left out (overpaying with a
+        card too many is never needed)."""
+        me = self._turn
+        pool = [c for c in hand if only_suit is None or suit(c) == only_suit]
+        out = []
+        for size in range(1, min(len(pool), 5) + 1):
+            for cards in itertools.combinations(pool, size):
+                if payment(cards, **self._opts(me)) < amount:
+                    continue
+                if any(
+                    payment(cards[:i] + cards[i + 1 :], **self._opts(me)) >= amount
+                    for i in range(size)
+                ):
+                    continue
+                out.append(tuple(sorted(cards, key=_card_order)))
+        return sorted(set(out))
+
+    def _apply(self, move: JRMove) -> None:
+        me = self._turn
+        if isinstance(move, Roll):
+            self.dice = move.dice
+            self.paid = False
+            hit = matches(move.dice, self.hands[me], ace_spent=self.spent[me])
+            self.phase = "prize" if hit else "act"
+            return
+        if isinstance(move, Draw):
+            if not self.pile():  # the pile reloads from the discard
+                self.discard = []
+            if self.phase == "deal":
+                self.hands[self._dealing()].append(move.card)
+                if all(len(h) == 3 for h in self.hands):
+                    self.phase = "roll"
+                return
+            self.hands[me].append(move.card)
+            increment = self.phase == "increment"
+            if increment:
+                self.dice = None  # the turn is over once the hand is back to nine
+            if len(self.hands[me]) > HAND_LIMIT:
+                self.phase = "discard"  # holding ten: discard down to nine
+            elif increment:
+                self._pass_turn()
+            else:
+                self.phase = "act"
+            return
+        if move.verb == "discard":
+            self.hands[me].remove(move.target)
+            # a royal leaving a hand goes back to the court's line, as when it is spent
+            (self.court if is_royal(move.target) else self.discard).append(move.target)
+            if self.dice is None:
+                self._pass_turn()
+            else:
+                self.phase = "act"
+            return
+        if move.verb == "return":
+            self.winner = me
+            return
+        if move.verb == "end":
+            self.phase = "increment"
+            return
+        self._spend(me, move.cards)
+        if move.verb == "pay":
+            self.paid = True
+        else:  # acquire
+            self.court.remove(move.target)
+            self.hands[me].append(move.target)
+
+    def _pass_turn(self) -> None:
+        self._turn = (self._turn + 1) % len(self.hands)
+        self.phase = "roll"
+
+    def _spend(self, me: int, cards: Sequence[str]) -> None:
+        for c in cards:
+            self.hands[me].remove(c)
+            if rank(c) == "A":
+                self.spent[me] = True
+            if is_royal(c):
+                self.court.append(c)  # a royal spent goes back to the court
+            else:
+                self.discard.append(c)
+
+    def _save(self) -> State:
+        return (
+            tuple(tuple(h) for h in self.hands),
+            self._turn,
+            self.phase,
+            self.dice,
+            tuple(self.court),
+            tuple(self.discard),
+            tuple(self.spent),
+            self.paid,
+            self.winner,
+        )
+
+    def _restore(self, state: State) -> None:
+        hands, self._turn, self.phase, self.dice, court, discard, spent, self.paid, self.winner = (
+            state
+        )
+        self.hands = [list(h) for h in hands]
+        self.court, self.discard, self.spent = list(court), list(discard), list(spent)
+
+    def outcome(self) -> Outcome | None:
+        if self.winner is None:
+            return None
+        who = self.sides[self.winner]
+        return Outcome(who, Termination.CITADEL, f"player {who} returned with three royals")
+
+    # -- text --------------------------------------------------------------------------------
+
+    def to_text(self) -> str:
+        parts = [f"{i + 1}:{','.join(h)}" for i, h in enumerate(self.hands)]
+        parts += [f"turn={self._turn + 1}", f"phase={self.phase}"]
+        if self.dice is not None:
+            parts.append(f"dice={self.dice[0]},{self.dice[1]}")
+        parts.append("court=" + ",".join(self.court))
+        if self.discard:
+            parts.append("discard=" + ",".join(self.discard))
+        spent = [str(i + 1) for i, s in enumerate(self.spent) if s]
+        if spent:
+            parts.append("spent=" + ",".join(spent))
+        if self.paid:
+            parts.append("paid")
+        if self.winner is not None:
+            parts.append(f"winner={self.winner + 1}")
+        return " ".join(parts)
+
+    @classmethod
+    def _from_text(cls, text: str, options: Any) -> Self:
+        n = options.players
+
+        def bad(why: str) -> InvalidPositionError:
+            return InvalidPositionError(f"bad jack-rabbits position {text!r}: {why}")
+
+        def cards(s: str) -> list[str]:
+            try:
+                return [card(c) for c in s.split(",") if c]
+            except InvalidMoveError as exc:
+                raise bad(str(exc)) from None
+
+        hands: list[list[str]] = [[] for _ in range(n)]
+        turn, phase, dice, court, discard = 0, "roll", None, list(COURT), []
+        spent, paid, winner = [False] * n, False, None
+        for token in text.split():
+            key, _, val = token.partition("=")
+            if m := re.fullmatch(r"([1-4]):(\S*)", token):
+                if int(m.group(1)) > n:
+                    raise bad(f"{token}: only {n} players")
+                hands[int(m.group(1)) - 1] = cards(m.group(2))
+            elif key == "turn" and val.isdigit() and 1 <= int(val) <= n:
+                turn = int(val) - 1
+            elif key == "phase" and val in ("deal", "roll", "prize", "act", "increment", "discard"):
+                phase = val
+            elif key == "dice" and re.fullmatch(r"[1-6],[1-6]", val):
+                dice = (int(val[0]), int(val[2]))
+            elif key == "court":
+                court = cards(val)
+            elif key == "discard":
+                discard = cards(val)
+            elif key == "spent":
+                for p in val.split(","):
+                    spent[int(p) - 1] = True
+            elif token == "paid":
+                paid = True
+            elif key == "winner" and val.isdigit():
+                winner = int(val) - 1
+            else:
+                raise bad(f"unknown part {token!r}")
+        seen = [c for h in hands for c in h] + discard
+        if len(seen) != len(set(seen)):
+            raise bad("a card is in two places")
+        return cls(options, hands, turn, phase, dice, court, discard, spent, paid, winner)
+
+    def parse_move(self, text: str) -> JRMove:
+        t = " ".join(text.split())
+        if m := re.fullmatch(r"(?:dice=)?([1-6]),([1-6])", t):
+            return Roll((int(m.group(1)), int(m.group(2))))
+        if t.startswith("draw="):
+            return Draw(card(t[5:]))
+        words = t.split()
+        if words and words[0] in ("end", "return") and len(words) == 1:
+            return Act(words[0])
+        if len(words) == 2 and words[0] == "discard":
+            return Act("discard", card(words[1]))
+        if len(words) == 2 and words[0] == "pay":
+            return Act(
+                "pay", "", tuple(sorted((card(c) for c in words[1].split("+")), key=_card_order))
+            )
+        if len(words) == 3 and words[0] == "acquire":
+            return Act(
+                "acquire",
+                card(words[1]),
+                tuple(sorted((card(c) for c in words[2].split("+")), key=_card_order)),
+            )
+        raise InvalidMoveError(
+            f"bad jack-rabbits move {text!r}: expected dice=3,4, draw=5H, 'pay 5H+6C',"
+            " 'acquire KH 5H+6H', 'discard 3S', 'end' or 'return'"
+        )
+
+
+def _card_order(c: str) -> tuple[int, int]:
+    order = PIPS + ROYALS
+    return (SUITS.index(suit(c)), order.index(rank(c)))
