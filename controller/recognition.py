@@ -143,7 +143,9 @@ class Recognizer:
         if extends:  # the piece stands on the last stop of the chain already committed
             assert self.extendable is not None
             start = self.extendable[1].points()[-1]
-        silent = landing in expected and landing != start
+        # the landing's switch does not change (an occupied landing), or nothing changes at all
+        # (a Messenger Boy order sending a man back to where he began)
+        silent = (landing in expected and landing != start) or target == expected
         may_empty = (expected - target) | {start}
         if silent:  # the piece there is lifted off while the mover comes (a capture)
             may_empty |= {landing}

@@ -116,7 +116,7 @@ def play_move(
     actions: list[tuple[str, bool]] = [(p, False) for p in off]
     if start in before and (start not in after or start == landing):
         actions.insert(rng.randint(0, len(actions)), (start, False))
-    if landing not in before or landing in off:
+    if landing not in before or landing in off or landing == start:
         actions.append((landing, True))
     for point, on in actions:
         hands.switch(point, on)
@@ -196,7 +196,12 @@ def is_silent(position: Position[Any, Any], move: Move) -> bool:
     """True when a move's landing switch does not change (it lands on an occupied circle), so
     the board cannot tell it from a piece still in the air."""
     points = move.points()
-    return bool(points) and points[-1] in position.occupied() and points[-1] != points[0]
+    if not points:
+        return False
+    before = position.occupied()
+    return (points[-1] in before and points[-1] != points[0]) or position.occupied_after(
+        move
+    ) == before
 
 
 def random_game_trace(

@@ -61,3 +61,35 @@ def test_a_loop_chain_carried_straight_commits_its_first_jump_then_confirm_picks
     session = replay(read_trace(trace.to_jsonl()))
     assert [str(m) for m in session.position.move_stack] == moves
     assert "error" not in [a["kind"] for a in session.alerts]
+
+
+ORDERS = """[squares]
+"5" = { kind = "go-to", to = 9 }
+"A12" = { kind = "lose-turn" }
+"15" = { kind = "spin-again" }
+"B18" = { kind = "prison" }
+"30" = { kind = "go-to", to = 26 }
+"""
+
+
+@pytest.mark.parametrize(
+    ("game_id", "options"),
+    [
+        ("parchesi", {"players": 3}),
+        ("parchesi", {"players": 4}),
+        ("messenger-boy", {"players": 3}),
+        ("messenger-boy", {"players": 4, "orders": "ORDERS"}),
+        ("skip", {"max_captures": 3}),
+        ("fox-and-rabbit", {"escape_to_home": True}),
+    ],
+)
+def test_variants_replay_too(game_id: str, options: dict[str, object], tmp_path) -> None:  # type: ignore[no-untyped-def]
+    if options.get("orders") == "ORDERS":
+        path = tmp_path / "orders.toml"
+        path.write_text(ORDERS)
+        options = {**options, "orders": str(path)}
+    for i in range(25):
+        rng = random.Random(f"{game_id}-{options}-{i}")
+        trace, moves = random_game_trace(engine.start(game_id, **options), rng, 150)
+        session = replay(read_trace(trace.to_jsonl()))
+        assert [str(m) for m in session.position.move_stack] == moves, f"game {i}"

@@ -12,7 +12,7 @@ from wiring.tomlfile import WiringError
 
 
 def test_the_shipped_builds_load() -> None:
-    assert available() == ["pi-cross33", "pico-brier9", "pico-cross33"]
+    assert {"pi-cross33", "pico-brier9", "pico-cross33"} <= set(available())
     pi = load_build("pi-cross33")
     assert pi.driver == "gpio" and pi.layout.name == "cross33"
     assert pi.matrix.rows[0] == "GPIO4" and len(pi.matrix.cols) == 6
