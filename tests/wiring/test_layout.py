@@ -197,3 +197,19 @@ def test_unknown_layout_name_lists_the_shipped_ones() -> None:
 def test_missing_file_says_it_cannot_be_read(tmp_path: Path) -> None:
     with pytest.raises(WiringError, match="cannot read"):
         load_layout(tmp_path / "gone.toml")
+
+
+def test_the_new_boards_layouts_match_their_engines() -> None:
+    from engine.messenger_boy import POINTS
+    from engine.parchesi import board
+    from engine.skip import SIDE_SQUARES, SQUARES
+
+    skip = load_layout("skip8")
+    assert set(skip.points) == set(SQUARES)
+    assert set(skip.marks["side_squares"]) == SIDE_SQUARES
+    assert set(load_layout("messenger84").points) == set(POINTS)
+    parchesi = load_layout("parchesi101")
+    b = board()
+    engine_points = {b.point(c, p) for c in b.colours for p in range(-1, b.home(c) + 1)}
+    assert set(parchesi.points) == engine_points
+    assert {int(s[1:]) for s in parchesi.marks["safeties"]} == b.safeties
