@@ -51,7 +51,10 @@ def load_config(path: str | Path) -> Config:
     if build is not None and build.endswith(".toml"):
         build = str(f.path.parent / build)
     database = f.get("database", str, None, d, "database")
-    options = f.table("options", required=False)
+    options = dict(f.table("options", required=False))
+    orders = options.get("orders")
+    if isinstance(orders, str) and orders and not Path(orders).is_absolute():
+        options["orders"] = str(f.path.parent / orders)  # beside the config file
     try:
         engine.game(game).options_from(options)
     except engine.EngineError as exc:

@@ -33,7 +33,36 @@ def suggest(position: Position[Any, Any]) -> Move | None:
         return _fox_and_geese(position)
     if game.startswith("fox-and-rabbit"):
         return _fox_and_rabbit(position)
-    return moves[0]
+    return _greedy(position, moves)
+
+
+def _greedy(position: Position[Any, Any], moves: list[Move]) -> Move:
+    """Race and capture games: the move that leaves the opponents the fewest pieces on the
+    board, then the one that goes furthest (``home``, ``43`` and higher numbers)."""
+    before = position.copy(stack=False)
+
+    def key(move: Move) -> tuple[int, int, int]:
+        after = before.copy(stack=False)
+        after.push(move)
+        over = after.outcome()
+        won = 1 if over is not None and over.winner == position.turn else 0
+        text = str(move)
+        words = text.split()
+        if words and words[0] == "return":
+            won = 1
+        points = move.points()
+        reach = 0
+        if points:
+            end = points[-1]
+            reach = (
+                100
+                if end in ("home", "43")
+                else int("".join(ch for ch in end if ch.isdigit()) or 0)
+            )
+        taken = len(before.occupied()) - len(after.occupied())
+        return (won, taken, reach)
+
+    return max(moves, key=key)
 
 
 def _solitaire(position: Position[Any, Any]) -> Move | None:

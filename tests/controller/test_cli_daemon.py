@@ -147,3 +147,32 @@ def test_demo_plays_the_seed_key_through_the_whole_stack(
     assert len(session.position.move_stack) == 31
     assert said[-1] == "31 moves; player wins (solved, one peg left, on 17)"
     assert sum(1 for s in said if s.startswith("[") and "move:" in s) == 31
+
+
+@pytest.mark.parametrize("game", ["skip", "parchesi", "messenger-boy", "jack-rabbits"])
+def test_hints_for_the_other_games_are_legal_and_take_when_they_can(game: str) -> None:
+    from controller.hints import suggest
+
+    rng = random.Random(game)
+    p = engine.start(game)
+    for _ in range(80):
+        if p.is_over():
+            break
+        if p.is_chance():
+            outcomes = p.chance_outcomes()
+            p.push(rng.choices([m for m, _ in outcomes], [w for _, w in outcomes])[0])
+            continue
+        hint = suggest(p)
+        assert hint in p.legal_moves
+        p.push(hint)
+    skip = engine.from_text(
+        "skip", "..b...../.bb.b.../......../...b..../..r...../......../.rr.r.../r....... r"
+    )
+    assert "x" in str(suggest(skip))  # a capture when there is one
+
+
+def test_a_relative_orders_file_in_the_config_is_beside_it(tmp_path: Path) -> None:
+    (tmp_path / "orders.toml").write_text('[squares]\n"5" = { kind = "lose-turn" }\n')
+    path = tmp_path / "reedboard.toml"
+    path.write_text('game = "messenger-boy"\n[options]\norders = "orders.toml"\n')
+    assert load_config(path).options["orders"] == str(tmp_path / "orders.toml")
