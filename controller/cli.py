@@ -250,7 +250,11 @@ def cmd_jack_rabbits(args: argparse.Namespace) -> int:
 def cmd_demo(args: argparse.Namespace) -> int:
     from controller.demo import demo
 
-    engine.game(args.game)
+    if not engine.game(args.game).sensed:
+        raise ReedboardError(
+            f"{args.game} is played at the table, not on a sensed board: nothing to demo"
+            f" (see `reedboard {args.game} --help`)"
+        )
     colour = False if args.no_colour else None
     demo(
         args.game,

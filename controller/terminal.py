@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
+from engine import Position
 from hardware.board_io import AMBER, BLUE, GREEN, RED, WHITE, Light, Pattern
 from wiring.layout import Layout
 
@@ -47,16 +49,6 @@ def draw(
     return "\n".join(lines)
 
 
-def pieces_of(position: object) -> dict[str, str]:
-    """Point id → piece letter(s) for drawing an engine position."""
-    at = getattr(position, "at", None)
-    if isinstance(at, dict):
-        out: dict[str, str] = {}
-        for piece, circle in at.items():
-            if circle is not None:
-                out[circle] = (out.get(circle, "") + piece[0]).strip()
-        return out
-    cells = getattr(position, "cells", None)
-    if cells is not None:
-        return {str(h): chr(cells[h]) for h in range(1, len(cells)) if chr(cells[h]) != "."}
-    return {}
+def pieces_of(position: Position[Any, Any]) -> dict[str, str]:
+    """Point id -> piece letter(s) for drawing an engine position."""
+    return position.pieces()

@@ -169,7 +169,7 @@ class Cross33Position(Position[CrossMove, State]):
     (``......GGF.FGGGGGGGGGGGGGGGGGGGGGG F``).
     """
 
-    pieces: ClassVar[str]
+    piece_chars: ClassVar[str]
     """The piece characters this game uses (besides ``.``)."""
     turn_chars: ClassVar[str]
     """One character per side in :attr:`sides`, as in the text form."""
@@ -203,10 +203,10 @@ class Cross33Position(Position[CrossMove, State]):
             )
         holes, turn = parts
         for i, ch in enumerate(holes, start=1):
-            if ch != "." and ch not in cls.pieces:
+            if ch != "." and ch not in cls.piece_chars:
                 raise InvalidPositionError(
                     f"bad {cls.game_id} position {text!r}: hole {i} holds {ch!r};"
-                    f" use {', '.join(repr(p) for p in cls.pieces)} or '.'"
+                    f" use {', '.join(repr(p) for p in cls.piece_chars)} or '.'"
                 )
         if turn not in cls.turn_chars:
             raise InvalidPositionError(
@@ -226,6 +226,10 @@ class Cross33Position(Position[CrossMove, State]):
     def occupied(self) -> frozenset[str]:
         cells = self.cells
         return frozenset(str(h) for h in HOLES if cells[h] != EMPTY)
+
+    def pieces(self) -> dict[str, str]:
+        cells = self.cells
+        return {str(h): chr(cells[h]) for h in HOLES if cells[h] != EMPTY}
 
     def occupied_after(self, move: CrossMove) -> frozenset[str]:
         gone = {str(move.start)}

@@ -32,7 +32,7 @@ class FoxAndGeese(Cross33Position):
     title = "Fox and Geese (two foxes)"
     sides = ("fox", "geese")
     turn_chars = "FG"
-    pieces = "FG"
+    piece_chars = "FG"
     Options: ClassVar[type[Any]] = FoxAndGeeseOptions
 
     foxes = 2

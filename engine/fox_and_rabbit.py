@@ -148,6 +148,13 @@ class FoxAndRabbit(Position[FRMove, State]):
     def occupied(self) -> frozenset[str]:
         return frozenset(c for c in self.at.values() if c is not None)
 
+    def pieces(self) -> dict[str, str]:
+        out: dict[str, str] = {}
+        for piece, circle in self.at.items():
+            if circle is not None:
+                out[circle] = out.get(circle, "") + piece[0]
+        return out
+
     # -- moves -------------------------------------------------------------------------------
 
     def _generate_moves(self) -> list[FRMove]:

@@ -225,6 +225,13 @@ class MessengerBoy(Position[MBMove, State]):
     def occupied(self) -> frozenset[str]:
         return frozenset(p for p in self.at.values() if p is not None)
 
+    def pieces(self) -> dict[str, str]:
+        out: dict[str, str] = {}
+        for player, point in self.at.items():
+            if point is not None:
+                out[point] = out.get(point, "") + player[0].upper()
+        return out
+
     def _save(self) -> State:
         return (
             tuple(self.at[p] for p in self.players),

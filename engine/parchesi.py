@@ -177,6 +177,14 @@ class Parchesi(Position[PMove, State]):
     def occupied(self) -> frozenset[str]:
         return frozenset(self.where(c, i) for c in self.players for i in range(4))
 
+    def pieces(self) -> dict[str, str]:
+        out: dict[str, str] = {}
+        for c in self.players:
+            for i in range(4):
+                point = self.where(c, i)
+                out[point] = out.get(point, "") + c[0].upper()
+        return out
+
     def _standing(self) -> dict[str, list[str]]:
         """Point -> the colours of the men on it (loop and home paths only)."""
         out: dict[str, list[str]] = {}

@@ -157,6 +157,10 @@ class Position(ABC, Generic[M, S]):
     def _restore(self, state: S) -> None:
         """Reinstate a snapshot, building fresh mutable objects from it."""
 
+    def pieces(self) -> dict[str, str]:
+        """Point id -> a short label of what stands there (for drawing the board)."""
+        return dict.fromkeys(self.occupied(), "o")
+
     def occupied_after(self, move: M) -> frozenset[str]:
         """The points occupied after a legal ``move``, without playing it on this position."""
         state = self._save()

@@ -128,6 +128,9 @@ class Skip(Position[SkipMove, State]):
     def occupied(self) -> frozenset[str]:
         return frozenset(SQUARES[i] for i, ch in enumerate(self.cells) if ch != ".")
 
+    def pieces(self) -> dict[str, str]:
+        return {SQUARES[i]: ch for i, ch in enumerate(self.cells) if ch != "."}
+
     def men(self, side: str) -> list[str]:
         letter = "r" if side == "red" else "b"
         return [SQUARES[i] for i, ch in enumerate(self.cells) if ch.lower() == letter]

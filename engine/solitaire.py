@@ -50,7 +50,7 @@ class Solitaire(Cross33Position):
     title = "Peg Solitaire"
     sides = ("player",)
     turn_chars = "-"
-    pieces = "o"
+    piece_chars = "o"
     Options = SolitaireOptions
 
     @classmethod

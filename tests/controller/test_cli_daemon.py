@@ -176,3 +176,19 @@ def test_a_relative_orders_file_in_the_config_is_beside_it(tmp_path: Path) -> No
     path = tmp_path / "reedboard.toml"
     path.write_text('game = "messenger-boy"\n[options]\norders = "orders.toml"\n')
     assert load_config(path).options["orders"] == str(tmp_path / "orders.toml")
+
+
+@pytest.mark.parametrize("game", [g for g in engine.game_ids() if engine.game(g).sensed])
+def test_the_demo_plays_every_sensed_game(game: str) -> None:
+    from controller.demo import demo
+
+    said: list[str] = []
+    session = demo(game, plies=20, speed=1e9, colour=False, out=said.append, sleep=lambda _s: None)
+    assert session.position.move_stack
+    assert said[-1].startswith(f"{len(session.position.move_stack)} moves")
+    assert not [a for a in session.alerts if a["kind"] in ("mismatch", "error")]
+
+
+def test_the_demo_refuses_a_table_game(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["demo", "--game", "jack-rabbits"]) == 2
+    assert "played at the table" in capsys.readouterr().err

@@ -54,7 +54,7 @@ def test_no_two_pieces_share_a_hole(game: str, diag: str, picks: list[int]) -> N
     for before, move, after in _play(game, diag, picks):
         # a piece only lands on an empty hole: every landing of the path was free when reached
         assert before.cells[move.end] == ord(".") or move.end == move.start
-        pieces = sum(after.count(p) for p in type(after).pieces)
+        pieces = sum(after.count(p) for p in type(after).piece_chars)
         assert pieces == len(after.occupied())
         assert pieces + after.count(".") == 33
 
