@@ -104,27 +104,28 @@ class Session:
 
     def _install(self, position: Position[Any, Any]) -> None:
         self.position = position
-        base = position.copy()
-        while base.move_stack:
-            base.pop()
         history: list[tuple[Occupancy, bool]] = []
-        for move in position.move_stack:
-            history.append((base.occupied(), base.is_chance()))
-            base.push(move)
+        self._sync_history(history)
         self.recognizer = Recognizer(position, history, self._start_from)
         self._ended_at = None
 
+    def _sync_history(self, history: list[tuple[Occupancy, bool]]) -> None:
+        """Make ``history`` hold (occupancy, waits for a throw) of every ply before the
+        position's, replaying only the plies it lacks."""
+        stack = self.position.move_stack
+        del history[len(stack) :]
+        if len(history) == len(stack):
+            return
+        base = self.position.copy()
+        for _ in range(len(stack) - len(history)):
+            base.pop()
+        for move in stack[len(history) :]:
+            history.append((base.occupied(), base.is_chance()))
+            base.push(move)
+
     def _start_from(self, board: Occupancy) -> Position[Any, Any] | None:
         """The starting position the board shows, if it shows one of this game."""
-        if self.game_id == "fox-and-geese-mcloughlin":
-            geese_holes = {str(h) for h in range(14, 34)} - {"17"}
-            if "17" in board and len(board) == 18 and board - {"17"} <= geese_holes:
-                empty = sorted(int(h) for h in geese_holes - board)
-                options = {**self.options, "empty": tuple(empty)}
-                return self.cls.start(**options)
-            return None
-        start = self.cls.start(**self.options)
-        return start if start.occupied() == board else None
+        return self.cls.start_from(board, **self.options)
 
     @property
     def moves(self) -> list[Move]:
@@ -259,17 +260,7 @@ class Session:
     def _after_change(self, now: float) -> None:
         """Bring the recognizer and history in line with the position; handle the end."""
         position = self.position
-        stack_len = len(position.move_stack)
-        history = self.recognizer.history
-        del history[stack_len:]
-        if len(history) < stack_len:
-            base = position.copy()
-            pops = stack_len - len(history)
-            for _ in range(pops):
-                base.pop()
-            for move in position.move_stack[len(history) :]:
-                history.append((base.occupied(), base.is_chance()))
-                base.push(move)
+        self._sync_history(self.recognizer.history)
         self.recognizer.position = position
         self.recognizer.refresh()
         self._hint = None
@@ -300,8 +291,7 @@ class Session:
             over = self.position.outcome()
             if over is None:
                 self.store.end_game(self._db_id, "abandoned")
-        if self.game_id == "fox-and-geese-mcloughlin":
-            self.options = {**self.options, "empty": list(position.options.empty)}
+        self.options = position.option_values()  # a setup read off the board is kept
         self._begin(position, now)
         self._install(position)
         self._restoring = False
@@ -355,7 +345,7 @@ class Session:
             return
         before = len(self.position.move_stack)
         thrower = self.position.turn
-        opening = getattr(self.position, "start_spins", None) is not None
+        opening = self.position.in_opening()
         try:
             values = roll_for(self.position, self.dice)
         except DiceError as exc:

@@ -5,6 +5,7 @@ benchmark and the terminal demo."""
 
 from __future__ import annotations
 
+import itertools
 import random
 from typing import Any
 
@@ -62,26 +63,22 @@ def play_move(
         hands.dice(move.dice)
         hands.button("roll")
         return
-    if isinstance(move, CrossMove) and move.jump and len(move.path) > 2:
-        if straight is None:
+    if isinstance(move, CrossMove) and move.jump:  # a single jump is a chain of one hop
+        if straight is None and len(move.path) > 2:  # one hop: no choice to draw
             straight = rng.random() < 0.5
         over = position.board.over  # type: ignore[attr-defined]
-        taken = [str(over[(a, b)]) for a, b in zip(move.path, move.path[1:], strict=False)]
+        taken = [str(over[(a, b)]) for a, b in itertools.pairwise(move.path)]
         path = [str(h) for h in move.path]
         if straight:
             _shuffle_lift_place(hands, path[0], path[-1], taken)
         else:
             at = path[0]
-            for nxt, goose in zip(path[1:], taken, strict=False):
+            for nxt, goose in zip(path[1:], taken, strict=True):
                 _shuffle_lift_place(hands, at, nxt, [goose])
                 at = nxt
         return
-    if isinstance(move, CrossMove):
-        taken = []
-        if move.jump:
-            over = position.board.over  # type: ignore[attr-defined]
-            taken = [str(over[(move.path[0], move.path[1])])]
-        _shuffle_lift_place(hands, str(move.start), str(move.end), taken)
+    if isinstance(move, CrossMove):  # a step
+        _shuffle_lift_place(hands, str(move.start), str(move.end), [])
         return
     if isinstance(move, PieceMove):
         after = position.occupied_after(move)
@@ -252,24 +249,5 @@ def random_game_trace(
         if silent and not alike and (game.is_over() or len(moves) == max_plies):
             hands.button("confirm")  # no next roll will confirm it
         hands.wait(0.3, 0.8)
-    trace = Trace(position.game_id, start, options_of(position), hands.lines)
+    trace = Trace(position.game_id, start, position.option_values(), hands.lines)
     return trace, moves
-
-
-def options_of(position: Position[Any, Any]) -> dict[str, Any]:
-    """A position's options that differ from the defaults, as JSON values (for trace headers)."""
-    import dataclasses
-    import enum
-
-    out: dict[str, Any] = {}
-    default = type(position.options)()
-    for f in dataclasses.fields(position.options):
-        value = getattr(position.options, f.name)
-        if value == getattr(default, f.name):
-            continue
-        if isinstance(value, enum.Enum):
-            value = value.value
-        elif isinstance(value, tuple):
-            value = list(value)
-        out[f.name] = value
-    return out

@@ -169,6 +169,15 @@ class McLoughlinFoxAndGeese(FoxAndGeese):
             cells[hole] = EMPTY
         return cls(options, bytes(cells), 0)
 
+    @classmethod
+    def start_from(cls, occupied: frozenset[str], **options: object) -> Self | None:
+        """The fox on 17 and 17 geese on 14-33: the two holes left empty are the player's."""
+        geese_holes = {str(h) for h in range(14, 34)} - {"17"}
+        if "17" not in occupied or len(occupied) != 18 or not occupied - {"17"} <= geese_holes:
+            return None
+        empty = tuple(sorted(int(h) for h in geese_holes - occupied))
+        return cls.start(**{**options, "empty": empty})
+
     def __init__(self, options: Any, cells: bytes, turn: int) -> None:
         super().__init__(options, cells, turn)
         self._targets = _forward_targets(options.diagonals, options.sideways_points)

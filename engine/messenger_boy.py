@@ -207,6 +207,9 @@ class MessengerBoy(Position[MBMove, State]):
             return next(p for p, v in self.start_spins if v is None)
         return self.players[self._turn]
 
+    def in_opening(self) -> bool:
+        return self.start_spins is not None
+
     def is_chance(self) -> bool:
         if self.outcome() is not None:
             return False

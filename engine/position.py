@@ -12,6 +12,8 @@ the legal "moves" are the possible throws, each with its probability in
 from __future__ import annotations
 
 import copy as _copy
+import dataclasses
+import enum
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping
 from typing import Any, ClassVar, Generic, Self, TypeVar
@@ -108,6 +110,34 @@ class Position(ABC, Generic[M, S]):
     def from_text(cls, text: str, **options: object) -> Self:
         """The position written as ``text`` (see :meth:`to_text`); raises InvalidPositionError."""
         return cls._from_text(text, cls.options_from(options))
+
+    @classmethod
+    def start_from(cls, occupied: frozenset[str], **options: object) -> Self | None:
+        """The starting position a board showing ``occupied`` holds, or None. Games whose
+        players choose their setup (McLoughlin's two empty holes) read it from the board."""
+        start = cls.start(**options)
+        return start if start.occupied() == occupied else None
+
+    def option_values(self) -> dict[str, Any]:
+        """The options that differ from the defaults, as JSON values (for the game store and
+        trace headers); ``start(**option_values())`` plays the same game."""
+        out: dict[str, Any] = {}
+        default = type(self.options)()
+        for f in dataclasses.fields(self.options):
+            value = getattr(self.options, f.name)
+            if value == getattr(default, f.name):
+                continue
+            if isinstance(value, enum.Enum):
+                value = value.value
+            elif isinstance(value, tuple):
+                value = list(value)
+            out[f.name] = value
+        return out
+
+    def in_opening(self) -> bool:
+        """True while throws decide who starts (Messenger Boy's opening spins): such a throw
+        never passes a turn."""
+        return False
 
     @classmethod
     @abstractmethod
