@@ -10,6 +10,7 @@
     [timing]
     settle_ms = 60                  # quiet time before the board counts as settled
     grace_ms = 2000                 # how long a board that means nothing waits to be a mismatch
+    hold_ms = 4000                  # how long a move that a hand may still be making waits
 
     [dice]
     seed = 7                        # leave out for the system's cryptographic RNG
@@ -36,6 +37,7 @@ class Config:
     options: dict[str, Any] = field(default_factory=dict)
     settle: float = 0.060
     grace: float = 2.0
+    hold: float = 4.0
     dice_seed: int | None = None
     path: Path | None = None
 
@@ -60,13 +62,16 @@ def load_config(path: str | Path) -> Config:
     except engine.EngineError as exc:
         raise f.fail("options", str(exc)) from None
     timing = f.table("timing", required=False)
-    f.no_unknown(timing, ("settle_ms", "grace_ms"), "timing")
+    f.no_unknown(timing, ("settle_ms", "grace_ms", "hold_ms"), "timing")
     settle = float(f.get("settle_ms", float, 60, timing, "timing.settle_ms"))
     grace = float(f.get("grace_ms", float, 2000, timing, "timing.grace_ms"))
     if not 0 <= settle <= 5000:
         raise f.fail("timing.settle_ms", f"{settle} is outside 0-5000")
     if not 0 <= grace <= 60000:
         raise f.fail("timing.grace_ms", f"{grace} is outside 0-60000")
+    hold = float(f.get("hold_ms", float, 4000, timing, "timing.hold_ms"))
+    if not 0 <= hold <= 60000:
+        raise f.fail("timing.hold_ms", f"{hold} is outside 0-60000")
     dice = f.table("dice", required=False)
     f.no_unknown(dice, ("seed",), "dice")
     seed = f.get("seed", int, None, dice, "dice.seed")
@@ -77,6 +82,7 @@ def load_config(path: str | Path) -> Config:
         options=options,
         settle=settle / 1000,
         grace=grace / 1000,
+        hold=hold / 1000,
         dice_seed=seed,
         path=f.path,
     )

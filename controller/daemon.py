@@ -132,6 +132,7 @@ class Daemon:
             dice=dice,
             settle=config.settle,
             grace=config.grace,
+            hold=config.hold,
             on_alert=lambda _t, kind, text: self.out(f"{kind}: {text}"),
         )
         self.notifier = Notifier()

@@ -11,13 +11,26 @@ DESIGN.md's cases, in this order:
 
 1. the expected board: nothing to do (``SAME``);
 2. the board after exactly one legal move, or one more step of a jump chain: ``COMMIT`` (or
-   ``AMBIGUOUS`` when two moves leave the same board, or ``PENDING`` when the move's landing
-   switch did not change, so it looks like a piece still in the air);
-3. pieces on their way through a legal move: ``LIFTED``, with the landing points to light
-   (a reading that is also 4 or 5 waits the grace time before it counts as 4 or 5);
+   ``AMBIGUOUS`` when two moves leave the same board and the switches cannot tell them apart);
+3. pieces on their way through a legal move: ``LIFTED``, with the landing points to light;
 4. an earlier position of this game: ``TAKEBACK``;
 5. the start position of the game (after a finished game, before 4): ``NEW_GAME``;
 6. anything else: ``UNKNOWN`` (a mismatch, once it has stayed for the grace time).
+
+Never guess (DESIGN.md). A settled reading is only what the switches show while hands may still
+be on the board, so a reading that is a finished move *and* a move still in the hand is
+``PENDING``, not ``COMMIT``: a capture onto a piece's circle reads exactly like that piece
+touched while the mover is held; a chain set down on a landing that another route passes
+through may go on. The session commits a pending move once the next reading only fits the
+board after it (the other side has begun), on `roll` or `confirm`, or once it has stayed for
+the hold time. Cases 4 and 5 are acted on only after the grace time, and never while the
+reading is also a move on its way (a piece held mid-move); `undo` and `new` say so at once.
+
+The switches' edges are kept with their times (:meth:`Recognizer.edge`), since a settled
+reading loses them: a capture whose taken man comes off and capturer goes down within the
+settle time is still seen (its landing went empty and full again), and a landing refilled
+*before* the mover left its start was refilled by another hand (a piece touched), not by the
+mover: a piece is not in two places.
 """
 
 from __future__ import annotations
@@ -56,13 +69,16 @@ class Candidate:
     """Points that may read occupied on the way (the landing, a chain's stops)."""
     landing: str
     silent: bool
-    """The landing point was occupied already: its switch does not change, so the finished
-    move reads like a piece still in the air (Fox and Rabbit). The next roll confirms it."""
+    """The landing point was occupied already: its switch need not change, so the finished
+    move may read like a piece still in the air (a capture onto a man's square, Fox and Rabbit's
+    shared circles)."""
     extends: bool = False
     """A longer jump chain replacing the move just committed."""
     leaves: str | None = None
     """The point the mover leaves empty, if any: until it reads empty, nothing newly placed
     can be this move's piece (a piece is not in two places)."""
+    start: str = ""
+    """Where the mover stands before it moves (for an extension, the chain's last stop)."""
 
 
 @dataclass(frozen=True)
@@ -74,12 +90,29 @@ class Verdict:
     ply: int | None = None
     """TAKEBACK: the ply to go back to."""
     extends: bool = False
-    """COMMIT, AMBIGUOUS: the move replaces the last committed one (a longer chain)."""
-    after_grace: bool = False
-    """TAKEBACK, NEW_GAME: the same reading is also a move on its way; act only once it has
-    stayed for the grace time."""
+    """COMMIT, AMBIGUOUS, PENDING: the move replaces the last committed one (a longer chain)."""
+    on_the_way: bool = False
+    """TAKEBACK, NEW_GAME: the same reading is also a move on its way (a piece held mid-move),
+    so it is never acted on by itself."""
+    made: bool = False
+    """PENDING: every switch of the move changed (a capture's landing went empty and full
+    again after the mover left), so the move is made unless a hand still holds a piece; it is
+    committed after the hold time. Otherwise (a landing whose switch did not change) only a
+    later reading or a button tells."""
     new_game: Any = None
     """NEW_GAME: the starting position the board shows."""
+
+
+@dataclass
+class Edges:
+    """When each switch last opened and closed (the session's clock), shared by the
+    recognizers of one board."""
+
+    off: dict[str, float] = field(default_factory=dict)
+    on: dict[str, float] = field(default_factory=dict)
+
+    def record(self, point: str, on: bool, now: float) -> None:
+        (self.on if on else self.off)[point] = now
 
 
 @dataclass
@@ -96,19 +129,27 @@ class Recognizer:
     """The position before the last committed move and that move, while a longer jump chain
     may still replace it: one that goes on from where it ended (two-fox Fox and Geese, where
     every prefix of a chain is a move), or one with the same ends that takes more pieces."""
+    edges: Edges = field(default_factory=Edges)
+    since: float = float("-inf")
+    """When the current position began: switch edges before it belong to earlier moves."""
 
     def __post_init__(self) -> None:
         self.stops: list[str] = []
         """Where the moving piece was seen set down since the last commit, in order: it tells
         apart jump chains that end alike (the same geese, another route)."""
-        self.refresh()
+        self.refresh(self.since)
 
-    def refresh(self) -> None:
-        """Recompute the candidates after the position changed."""
+    def edge(self, point: str, on: bool, now: float) -> None:
+        """A switch changed (before any settling): keep when."""
+        self.edges.record(point, on, now)
+
+    def refresh(self, since: float | None = None) -> None:
+        """Recompute the candidates after the position changed (at ``since``)."""
+        if since is not None:
+            self.since = since
         self.stops = []
         position = self.position
         self._last: Occupancy = position.occupied()
-        self._seen_empty: set[str] = set()
         self.expected: Occupancy = position.occupied()
         moves: Sequence[Move] = (
             [] if position.is_chance() or position.is_over() else list(position.legal_moves)
@@ -158,6 +199,7 @@ class Recognizer:
             silent=silent,
             extends=extends,
             leaves=start if start not in target else None,
+            start=start,
         )
 
     def continuations(self) -> Occupancy:
@@ -174,26 +216,38 @@ class Recognizer:
         """Every point a legal move of the side to move may land on."""
         return frozenset(c.landing for c in self.candidates if not c.extends)
 
+    def finished(self, board: Occupancy) -> list[Candidate]:
+        """The candidates whose move the board shows made: its target, and a landing that
+        changed or was refilled by the mover (not one that could not have changed at all)."""
+        return [c for c in self._by_target.get(board, []) if not c.silent or self._refilled(c)]
+
+    def made(self, board: Occupancy) -> list[Candidate]:
+        """The moves a button (`roll`, `confirm`: the player says the move is done) may take
+        as made on ``board``: those whose target it is, one a move."""
+        out: list[Candidate] = []
+        for c in self._by_target.get(board, []):
+            if all(c.move != o.move for o in out):
+                out.append(c)
+        return out
+
+    def _refilled(self, c: Candidate) -> bool:
+        """A silent landing went empty and full again since this position began, and the
+        mover's start was left before it was refilled (else another hand refilled it)."""
+        off = self.edges.off.get(c.landing, float("-inf"))
+        on = self.edges.on.get(c.landing, float("-inf"))
+        if off < self.since or on < off:
+            return False
+        if c.leaves is not None:
+            left = self.edges.off.get(c.leaves, float("-inf"))
+            return left >= self.since and on > left
+        return True
+
     def judge(self, board: Occupancy) -> Verdict:
         expected = self.expected
         if board == expected:
             self.stops = []
-            self._seen_empty = set()
             self._last = board
             return Verdict(Kind.SAME)
-        self._seen_empty |= expected - board
-        matches = self._by_target.get(board, [])
-        # a landing whose occupant was seen lifted off and is now filled again did change:
-        # the move is finished (a Skip capture, a fox put where the rabbit was)
-        loud = [c for c in matches if not c.silent or c.landing in self._seen_empty]
-        if loud:
-            if len(_distinct(c.move for c in loud)) > 1 and self.stops:
-                seen = [c for c in loud if _in_order(self.stops, c.move.points()[1:])]
-                loud = seen or loud
-            moves = _distinct(c.move for c in loud)
-            if len(moves) == 1:
-                return Verdict(Kind.COMMIT, moves, extends=loud[0].extends)
-            return Verdict(Kind.AMBIGUOUS, moves, extends=loud[0].extends)
         ways = self._on_the_way(board)
         # where the mover was just set down: newly filled since the last reading (a chain may
         # pass back over its own start, which the expected board has filled already)
@@ -204,6 +258,21 @@ class Recognizer:
             if not self.stops or self.stops[-1] != stop:
                 self.stops.append(stop)
         landings = frozenset(c.landing for c in ways)
+        done = self.finished(board)
+        if done:
+            if len(_distinct(c.move for c in done)) > 1 and self.stops:
+                seen = [c for c in done if _in_order(self.stops, c.move.points()[1:])]
+                done = seen or done
+            moves = _distinct(c.move for c in done)
+            extends = done[0].extends
+            if len(moves) > 1:
+                return Verdict(Kind.AMBIGUOUS, moves, extends=extends)
+            # the same board is also another move still in the hand (not this one going on):
+            # wait for a reading that tells them apart
+            if self._other_ways(done[0], ways, board):
+                return Verdict(Kind.PENDING, moves, landings, extends=extends, made=True)
+            return Verdict(Kind.COMMIT, moves, extends=extends)
+        matches = self._by_target.get(board, [])
         if matches:  # only silent ones: finished, or a piece still in the air
             return Verdict(Kind.PENDING, _distinct(c.move for c in matches), landings)
         # DESIGN.md's order: an earlier position (a takeback) before a fresh start; but once the
@@ -211,13 +280,29 @@ class Recognizer:
         over = self.position.is_over()
         ply = None if over else self._earlier(board)
         if ply is not None:
-            return Verdict(Kind.TAKEBACK, ply=ply, landings=landings, after_grace=bool(ways))
+            return Verdict(Kind.TAKEBACK, ply=ply, landings=landings, on_the_way=bool(ways))
         start = self.is_start(board)
         if start is not None:
-            return Verdict(Kind.NEW_GAME, new_game=start, landings=landings, after_grace=bool(ways))
+            return Verdict(Kind.NEW_GAME, new_game=start, landings=landings, on_the_way=bool(ways))
         if ways:
             return Verdict(Kind.LIFTED, landings=landings)
         return Verdict(Kind.UNKNOWN)
+
+    def _other_ways(self, done: Candidate, ways: list[Candidate], board: Occupancy) -> bool:
+        """Whether the reading is also on its way through a move other than ``done`` (or a
+        longer chain that goes on from it)."""
+        path = done.move.points()
+        for c in ways:
+            if c.target == board:
+                continue  # finished too: told apart above, by the stops
+            if c.move == done.move and c.extends == done.extends:
+                continue
+            points = c.move.points()
+            longer = len(points) > len(path) and points[: len(path)] == path
+            if longer and c.extends == done.extends:
+                continue  # the chain going on: committing its first part loses nothing
+            return True
+        return False
 
     def _on_the_way(self, board: Occupancy) -> list[Candidate]:
         expected = self.expected

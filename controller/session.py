@@ -6,20 +6,25 @@ it with the real clock; replay drives it with a trace's times, so both behave th
 
 Timing (DESIGN.md): the board counts as settled after ``settle`` seconds without a switch
 change (default 60 ms); a reading that means nothing becomes a mismatch only after it has
-stayed for ``grace`` seconds (default 2 s).
+stayed for ``grace`` seconds (default 2 s), and so does a takeback or a new game read off the
+board; a move that the board shows made but a hand may still be making (recognition's
+``PENDING``) is committed when the next reading only fits the board after it, on `roll` or
+`confirm`, or once the board has stayed so for ``hold`` seconds (default 4 s, longer than a
+hand holds a piece mid-move).
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import engine
 from controller.dice import DiceError, DiceSource, SystemDice, roll_for
 from controller.hints import suggest
 from controller.leds import SWEEP_SECONDS, View, frame
-from controller.recognition import Kind, Occupancy, Recognizer, Verdict
+from controller.recognition import Edges, Kind, Occupancy, Recognizer, Verdict
 from controller.store import GameStore
 from engine import Move, Position
 from hardware.board_io import BoardIO, ButtonEvent, LinkEvent, SensorEvent
@@ -29,6 +34,45 @@ log = logging.getLogger("reedboard")
 
 SETTLE = 0.060
 GRACE = 2.0
+HOLD = 4.0
+
+
+@dataclass
+class Pending:
+    """A move the board showed made while a hand may still be making another (recognition's
+    ``PENDING``)."""
+
+    moves: tuple[Move, ...]
+    extends: bool
+    made: bool
+    """Every switch of the move changed: taken after the hold time, or when the next
+    reading finishes something only on the board after it."""
+    since: float
+    """When it was first read: switch edges from then on belong to the moves after it."""
+    at: float
+    """The last reading that kept it: the hold time counts from here."""
+    after: Recognizer | None
+    """Reads boards as they are once the move is taken (one move only)."""
+
+
+def _finished(verdict: Verdict) -> bool:
+    """A reading that shows a move made: committed, asked, or pending with every switch
+    changed."""
+    return verdict.kind in (Kind.COMMIT, Kind.AMBIGUOUS, Kind.SAME) or (
+        verdict.kind is Kind.PENDING and verdict.made
+    )
+
+
+def _goes_on(pending: Pending, verdict: Verdict) -> bool:
+    """Whether every move of a finished reading is the single pending move gone on (the same
+    chain, longer)."""
+    if not pending.made or len(pending.moves) != 1 or verdict.kind is Kind.SAME:
+        return False
+    path = pending.moves[0].points()
+    n = len(path)
+    return verdict.extends == pending.extends and all(
+        len(m.points()) > n and m.points()[:n] == path for m in verdict.moves
+    )
 
 
 class Session:
@@ -43,6 +87,7 @@ class Session:
         dice: DiceSource | None = None,
         settle: float = SETTLE,
         grace: float = GRACE,
+        hold: float = HOLD,
         on_alert: Callable[[float, str, str], None] | None = None,
     ) -> None:
         self.board = board
@@ -54,6 +99,9 @@ class Session:
         self.dice = dice or SystemDice()
         self.settle = settle
         self.grace = grace
+        self.hold = hold
+        self._edges = Edges()
+        self._pending: Pending | None = None
         self._on_alert = on_alert
         self.alerts: list[dict[str, Any]] = []
         self.physical: set[str] = set()
@@ -65,7 +113,6 @@ class Session:
         self._ambiguous: tuple[Move, ...] = ()
         self._ambiguous_extends = False
         self._shown = 0
-        self._pending: tuple[Move, ...] = ()
         self._landings: Occupancy = frozenset()
         self._ended_at: float | None = None
         self._shown_frame: dict[str, Any] | None = None
@@ -94,7 +141,7 @@ class Session:
         else:
             position = self._start_from(frozenset(self.physical)) or self.cls.start(**self.options)
             self._begin(position, now)
-        self._install(position)
+        self._install(position, now)
         self._judge(now, first=True)
 
     def _begin(self, position: Position[Any, Any], now: float) -> None:
@@ -102,11 +149,13 @@ class Session:
             self._db_id = self.store.new_game(self.game_id, self.options, position.to_text())
         self._alert(now, "new-game", position.to_text())
 
-    def _install(self, position: Position[Any, Any]) -> None:
+    def _install(self, position: Position[Any, Any], now: float) -> None:
         self.position = position
         history: list[tuple[Occupancy, bool]] = []
         self._sync_history(history)
-        self.recognizer = Recognizer(position, history, self._start_from)
+        self.recognizer = Recognizer(
+            position, history, self._start_from, edges=self._edges, since=now
+        )
         self._ended_at = None
 
     def _sync_history(self, history: list[tuple[Occupancy, bool]]) -> None:
@@ -142,6 +191,7 @@ class Session:
                 self.physical.add(event.point)
             else:
                 self.physical.discard(event.point)
+            self.recognizer.edge(event.point, event.on, now)
             self._changed_at = now
             self._hint = None
             return
@@ -155,6 +205,8 @@ class Session:
             times.append(self._unknown_since + self.grace)
         if self._deferred is not None:
             times.append(self._deferred[0] + self.grace)
+        if self._pending is not None and self._pending.made and self._changed_at is None:
+            times.append(self._pending.at + self.hold)
         if self._ended_at is not None:
             times.append(self._ended_at + SWEEP_SECONDS)
         return min(times) if times else None
@@ -173,6 +225,15 @@ class Session:
             else:
                 self._new_game(verdict.new_game, now)
             self._show(now)
+        pending = self._pending
+        if (
+            pending is not None
+            and pending.made
+            and self._changed_at is None
+            and now >= pending.at + self.hold
+        ):  # the board has stayed so longer than a hand holds a piece: the move is made
+            self._take_pending(now)
+            self._judge(now)
         if (
             self._unknown_since is not None
             and not self.mismatch
@@ -190,6 +251,13 @@ class Session:
     def _judge(self, now: float, first: bool = False) -> None:
         board = frozenset(self.physical)
         verdict = self.recognizer.judge(board)
+        keep = False
+        if self._pending is not None and not _finished(verdict):
+            verdict, keep = self._past_pending(board, verdict, now)
+        elif self._pending is not None and _goes_on(self._pending, verdict):
+            # a longer chain of the pending move: take it, and this reading extends it
+            self._take_pending(now)
+            verdict = self.recognizer.judge(board)
         if self._restoring:  # after undo: only the restored board counts
             if verdict.kind is Kind.SAME:
                 self._restoring = False
@@ -201,7 +269,13 @@ class Session:
             verdict = Verdict(Kind.UNKNOWN)
             first = True
         self._landings = frozenset()
-        self._pending = ()
+        if keep:
+            assert self._pending is not None
+            self._pending.at = now  # the hold time counts from the last reading
+        elif self._pending is not None and (
+            verdict.kind is not Kind.PENDING or verdict.moves != self._pending.moves
+        ):
+            self._pending = None
         self._deferred = None
         if verdict.kind is not Kind.UNKNOWN:
             self._unknown_since = None
@@ -218,16 +292,17 @@ class Session:
                 self._ambiguous_extends = verdict.extends
                 self._alert(now, "ambiguous", " | ".join(map(str, verdict.moves)))
         elif kind is Kind.PENDING:
-            self._pending = verdict.moves
+            if keep:
+                pass  # a move read as made waits; this reading is weaker than it
+            elif self._pending is None or (verdict.made and not self._pending.made):
+                self._pending = self._new_pending(verdict, now)
             self._landings = verdict.landings
-        elif kind in (Kind.NEW_GAME, Kind.TAKEBACK) and verdict.after_grace:
+        elif kind in (Kind.NEW_GAME, Kind.TAKEBACK):
+            # only a board that stays so is a takeback or a new game; one that is also a move
+            # on its way (a piece held) never is by itself: `undo` and `new` say so at once
             self._landings = verdict.landings
-            self._deferred = (now, verdict)
-        elif kind is Kind.NEW_GAME:
-            self._new_game(verdict.new_game, now)
-        elif kind is Kind.TAKEBACK:
-            assert verdict.ply is not None
-            self._takeback(verdict.ply, now)
+            if not verdict.on_the_way:
+                self._deferred = (now, verdict)
         elif kind is Kind.LIFTED:
             self._landings = verdict.landings
         elif kind is Kind.UNKNOWN:
@@ -240,7 +315,46 @@ class Session:
                     self._alert(now, "roll-first", "press roll before moving")
         self._show(now)
 
-    def _commit(self, move: Move, extends: bool, now: float) -> None:
+    def _new_pending(self, verdict: Verdict, now: float) -> Pending:
+        after = None
+        if len(verdict.moves) == 1:  # the board as it will be once the move is taken
+            (move,) = verdict.moves
+            base = self.position.copy()
+            if verdict.extends:
+                base.pop()
+            position = base.copy()
+            position.push(move)
+            after = Recognizer(
+                position,
+                extendable=(base, move) if move.points() else None,
+                edges=self._edges,
+                since=now,
+            )
+        return Pending(verdict.moves, verdict.extends, verdict.made, now, now, after)
+
+    def _past_pending(self, board: Occupancy, verdict: Verdict, now: float) -> tuple[Verdict, bool]:
+        """A move is pending and ``board`` finishes nothing here: read it on the board after
+        the pending move. Returns the verdict to act on and whether the pending move stays."""
+        pending = self._pending
+        assert pending is not None
+        if pending.after is None:
+            return verdict, False
+        after = pending.after.judge(board)
+        unexplained = (Kind.UNKNOWN, Kind.TAKEBACK, Kind.NEW_GAME)
+        if (pending.made and _finished(after)) or (
+            verdict.kind in unexplained and after.kind not in unexplained
+        ):  # the move read before was made: the next one has begun (or the chain goes on)
+            self._take_pending(now)
+            return self.recognizer.judge(board), False
+        return verdict, pending.made
+
+    def _take_pending(self, now: float) -> None:
+        pending = self._pending
+        assert pending is not None and pending.moves
+        self._pending = None
+        self._commit(pending.moves[0], pending.extends, now, since=pending.since)
+
+    def _commit(self, move: Move, extends: bool, now: float, since: float | None = None) -> None:
         position = self.position
         if extends:
             position.pop()
@@ -248,7 +362,7 @@ class Session:
         position.push(move)
         self._record(move, now, "extend" if extends else "move")
         self.recognizer.extendable = (base, move) if move.points() else None
-        self._after_change(now)
+        self._after_change(now, since)
 
     def _record(self, move: Move, now: float, kind: str) -> None:
         """The store first: a move is committed once it is on disk."""
@@ -257,15 +371,16 @@ class Session:
             self.store.add_move(self._db_id, ply, str(move))
         self._alert(now, kind, str(move))
 
-    def _after_change(self, now: float) -> None:
-        """Bring the recognizer and history in line with the position; handle the end."""
+    def _after_change(self, now: float, since: float | None = None) -> None:
+        """Bring the recognizer and history in line with the position; handle the end.
+        ``since``: when the new position began on the board, if before ``now``."""
         position = self.position
         self._sync_history(self.recognizer.history)
         self.recognizer.position = position
-        self.recognizer.refresh()
+        self.recognizer.refresh(now if since is None else since)
         self._hint = None
         self._landings = frozenset()  # what the last reading lit belongs to the old position
-        self._pending = ()
+        self._pending = None
         over = position.outcome()
         if over is not None:
             if self.store is not None and self._db_id is not None:
@@ -293,7 +408,7 @@ class Session:
                 self.store.end_game(self._db_id, "abandoned")
         self.options = position.option_values()  # a setup read off the board is kept
         self._begin(position, now)
-        self._install(position)
+        self._install(position, now)
         self._restoring = False
         if self.cls.dice_spec:
             self.board.show_dice(None)
@@ -307,7 +422,7 @@ class Session:
         except engine.EngineError as exc:  # a bug must not stop the board: say it, go on
             log.exception("button %s failed", button)
             self._alert(now, "error", f"{button}: {exc}")
-            self._install(self.position)
+            self._install(self.position, now)
             self._show(now)
 
     def _press(self, button: str, now: float) -> None:
@@ -362,18 +477,29 @@ class Session:
         self._after_change(now)
 
     def _resolve_silent(self, now: float) -> bool:
-        """The board shows a finished move whose landing switch did not change (or no change
-        at all): commit it if it is the only one; several are shown for `confirm`."""
+        """`roll` or `confirm` while the board shows a move made that a hand may still be making
+        (a landing whose switch did not change, or a capture): commit it if it is the only one;
+        several are shown for `confirm`."""
         board = frozenset(self.physical)
-        silent = [c.move for c in self.recognizer.candidates if c.target == board and c.silent]
-        if len(silent) == 1:
-            self._pending = ()
-            self._commit(silent[0], False, now)
+        if self._changed_at is not None:  # not settled yet: judge what is there first
+            plies = len(self.position.move_stack)
+            self._changed_at = None
+            self._judge(now)
+            if len(self.position.move_stack) != plies:
+                return True
+        made = self.recognizer.made(board)
+        if len(made) == 1:
+            (c,) = made
+            self._pending = None
+            self._commit(c.move, c.extends, now)
             return True
-        if len(silent) > 1:
-            self._ambiguous, self._shown = tuple(silent), 0
-            self._ambiguous_extends = False
-            self._alert(now, "ambiguous", " | ".join(map(str, silent)))
+        if len(made) > 1:
+            self._ambiguous, self._shown = tuple(c.move for c in made), 0
+            self._ambiguous_extends = made[0].extends
+            self._alert(now, "ambiguous", " | ".join(str(c.move) for c in made))
+            return True
+        if self._pending is not None and len(self._pending.moves) == 1 and self._pending.made:
+            self._take_pending(now)  # the board has moved on since: what it read is taken
             return True
         return False
 

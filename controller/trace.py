@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from controller.dice import ScriptedDice
-from controller.session import GRACE, SETTLE, Session
+from controller.session import GRACE, HOLD, SETTLE, Session
 from hardware.board_io import BUTTONS, ButtonEvent, SensorEvent
 from hardware.simulated import SimulatedBoard
 from wiring.layout import layout_for_game
@@ -112,6 +112,7 @@ def replay(
     *,
     settle: float = SETTLE,
     grace: float = GRACE,
+    hold: float = HOLD,
     tail: float | None = None,
 ) -> Session:
     """Feed a trace through a session on the simulated board; returns the finished session."""
@@ -124,7 +125,9 @@ def replay(
         )
     board = SimulatedBoard(layout, trace.occupied)
     dice = ScriptedDice()
-    session = Session(board, layout, game_id, trace.options, dice=dice, settle=settle, grace=grace)
+    session = Session(
+        board, layout, game_id, trace.options, dice=dice, settle=settle, grace=grace, hold=hold
+    )
     session.start(0.0)
     for line in trace.lines:
         t = float(line["t"])
@@ -140,7 +143,7 @@ def replay(
         else:
             session.on_event(ButtonEvent(line["button"], t), t)
     end = (float(trace.lines[-1]["t"]) if trace.lines else 0.0) + (
-        tail if tail is not None else settle + grace + 2.0
+        tail if tail is not None else settle + max(grace, hold) + 2.0
     )
     _advance(session, end)
     return session

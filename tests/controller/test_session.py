@@ -62,10 +62,40 @@ def test_a_takeback_by_restoring_the_board_to_an_earlier_position() -> None:
     rig.move("16", "9")
     rig.move("11", "10")
     rig.move("10", "11")  # the fox goes back: the board is as after 16-9 ...
-    assert rig.moves == ["9-4", "16-9"]  # ... a takeback, not a new move
+    assert rig.moves == ["9-4", "16-9", "11-10"]  # ... but a hand may be on the board still
+    rig.wait(2.0)  # it stays so for the grace time: a takeback, not a new move
+    assert rig.moves == ["9-4", "16-9"]
     assert "takeback" in rig.kinds()
     rig.move("9", "16")
+    rig.wait(2.0)
     assert rig.moves == ["9-4"]
+
+
+def test_a_still_piece_touched_is_never_a_takeback() -> None:
+    # the goose that just moved is lifted and put back: for 1.5 s the board is as before 9-4
+    rig = Rig("fox-and-geese")
+    rig.move("9", "4")
+    rig.lift("4")
+    rig.wait(1.4)
+    rig.place("4")
+    rig.wait(3.0)
+    assert rig.moves == ["9-4"]
+    assert "takeback" not in rig.kinds() and "mismatch" not in rig.kinds()
+
+
+def test_a_piece_held_long_mid_move_on_an_earlier_board_waits_for_its_landing() -> None:
+    # Messenger Boy: red enters on A1 and spins 3; lifting the man leaves the board as it was
+    # before he entered, for as long as he is held, and it is a move on its way all that time
+    rig = Rig("messenger-boy", "R@- B@- start=R?,B?", dice=[(5,), (2,), (3,)])
+    rig.press("roll")
+    rig.press("roll")
+    rig.place("A1")
+    rig.press("roll")
+    rig.lift("A1")
+    rig.wait(8.0)
+    assert "takeback" not in rig.kinds()
+    rig.place("A4")
+    assert rig.moves[-1] == "R A1-A4"
 
 
 def test_undo_takes_back_the_last_move_and_the_leds_show_how_to_restore() -> None:
@@ -150,9 +180,10 @@ def test_fox_and_rabbit_roll_dice_landings_and_the_brier_patch() -> None:
 def test_a_capture_starts_the_escape_throw_with_the_brier_patch_blinking() -> None:
     rig = Rig("fox-and-rabbit", "WR@c4 RF@e5 turn=RF dice=2,1", dice=[(2, 1)])
     rig.lift("c4")  # the rabbit comes off
-    rig.move("e5", "c4")  # the fox goes on: its landing was seen empty, so the move is made
-    assert rig.moves == ["RF e5-c4"]
-    rig.press("roll")  # the escape throw
+    rig.move("e5", "c4")  # the fox goes on: its landing was seen empty and full again ...
+    # ... which is also the rabbit put back while the fox is still in the hand: wait
+    assert rig.moves == []
+    rig.press("roll")  # the player says the move is done: it is taken, then the escape throw
     assert rig.moves == ["RF e5-c4", "dice=2,1"]
     assert rig.lit(GREEN) == {"e5"}  # the one escape landing of this throw
     assert all(rig.frame[p] == Light(RED, Pattern.BLINK) for p in ("d5", "f5", "e4", "e6"))
@@ -194,6 +225,7 @@ def test_a_game_over_sweeps_and_a_fresh_start_is_a_new_game(tmp_path: Path) -> N
     assert rig.frame == {}  # the sweep is over
     # the player sets the board up again: every hole but 17
     rig.place(*[p for p in rig.layout.points if p not in ("3", "17")])
+    rig.wait(2.0)  # a new game once the board has stayed so for the grace time
     assert rig.kinds().count("new-game") == 2
     first, second = list(store.games())
     assert first.outcome is not None and first.moves == ("1-3",)  # the finished game is kept
