@@ -44,6 +44,11 @@ from engine import Move, Position
 
 Occupancy = frozenset[str]
 
+MIN_CARRY = 0.020
+"""Seconds a hand needs at least to carry a piece from one point to another: a landing that
+fills sooner after the mover's start emptied (contact bounce is 0-3 ms) was filled by
+another piece."""
+
 
 class Kind(enum.Enum):
     SAME = "same"
@@ -218,8 +223,22 @@ class Recognizer:
 
     def finished(self, board: Occupancy) -> list[Candidate]:
         """The candidates whose move the board shows made: its target, and a landing that
-        changed or was refilled by the mover (not one that could not have changed at all)."""
-        return [c for c in self._by_target.get(board, []) if not c.silent or self._refilled(c)]
+        filled (or emptied and filled again) after the mover left its start."""
+        return [
+            c
+            for c in self._by_target.get(board, [])
+            if (self._refilled(c) if c.silent else self._carried(c))
+        ]
+
+    def _carried(self, c: Candidate) -> bool:
+        """The landing filled at least :data:`MIN_CARRY` after the mover's start emptied (when
+        the start was seen to empty since this position began)."""
+        if c.leaves is None:
+            return True
+        left = self.edges.off.get(c.leaves)
+        if left is None or left < self.since:
+            return True  # a man entering from off the board, or the edge is not ours
+        return self.edges.on.get(c.landing, float("-inf")) > left + MIN_CARRY
 
     def made(self, board: Occupancy) -> list[Candidate]:
         """The moves a button (`roll`, `confirm`: the player says the move is done) may take
@@ -239,7 +258,7 @@ class Recognizer:
             return False
         if c.leaves is not None:
             left = self.edges.off.get(c.leaves, float("-inf"))
-            return left >= self.since and on > left
+            return left >= self.since and on > left + MIN_CARRY
         return True
 
     def judge(self, board: Occupancy) -> Verdict:
@@ -272,9 +291,10 @@ class Recognizer:
             if self._other_ways(done[0], ways, board):
                 return Verdict(Kind.PENDING, moves, landings, extends=extends, made=True)
             return Verdict(Kind.COMMIT, moves, extends=extends)
-        matches = self._by_target.get(board, [])
-        if matches:  # only silent ones: finished, or a piece still in the air
-            return Verdict(Kind.PENDING, _distinct(c.move for c in matches), landings)
+        matches = [c for c in self._by_target.get(board, []) if c.silent]
+        if matches:  # a landing that did not change: finished, or a piece still in the air
+            moves = _distinct(c.move for c in matches)
+            return Verdict(Kind.PENDING, moves, landings, extends=matches[0].extends)
         # DESIGN.md's order: an earlier position (a takeback) before a fresh start; but once the
         # game is over, its start position is a new game, so the finished game stays as it was
         over = self.position.is_over()

@@ -35,6 +35,9 @@ log = logging.getLogger("reedboard")
 SETTLE = 0.060
 GRACE = 2.0
 HOLD = 4.0
+MAX_PENDING = 3
+"""Moves read as made while a hand may still be making another, one after the other, before
+recognition stops looking further ahead."""
 
 
 @dataclass
@@ -101,7 +104,8 @@ class Session:
         self.grace = grace
         self.hold = hold
         self._edges = Edges()
-        self._pending: Pending | None = None
+        self._pendings: list[Pending] = []
+        """Moves read as made but not yet taken, each on the board after the one before."""
         self._on_alert = on_alert
         self.alerts: list[dict[str, Any]] = []
         self.physical: set[str] = set()
@@ -205,8 +209,8 @@ class Session:
             times.append(self._unknown_since + self.grace)
         if self._deferred is not None:
             times.append(self._deferred[0] + self.grace)
-        if self._pending is not None and self._pending.made and self._changed_at is None:
-            times.append(self._pending.at + self.hold)
+        if self._pendings and self._pendings[0].made and self._changed_at is None:
+            times.append(self._pendings[0].at + self.hold)
         if self._ended_at is not None:
             times.append(self._ended_at + SWEEP_SECONDS)
         return min(times) if times else None
@@ -225,14 +229,14 @@ class Session:
             else:
                 self._new_game(verdict.new_game, now)
             self._show(now)
-        pending = self._pending
+        pending = self._pendings[0] if self._pendings else None
         if (
             pending is not None
             and pending.made
             and self._changed_at is None
             and now >= pending.at + self.hold
         ):  # the board has stayed so longer than a hand holds a piece: the move is made
-            self._take_pending(now)
+            self._take_pendings(1, now)
             self._judge(now)
         if (
             self._unknown_since is not None
@@ -252,11 +256,11 @@ class Session:
         board = frozenset(self.physical)
         verdict = self.recognizer.judge(board)
         keep = False
-        if self._pending is not None and not _finished(verdict):
+        if self._pendings and not _finished(verdict):
             verdict, keep = self._past_pending(board, verdict, now)
-        elif self._pending is not None and _goes_on(self._pending, verdict):
+        elif self._pendings and _goes_on(self._pendings[0], verdict):
             # a longer chain of the pending move: take it, and this reading extends it
-            self._take_pending(now)
+            self._take_pendings(1, now)
             verdict = self.recognizer.judge(board)
         if self._restoring:  # after undo: only the restored board counts
             if verdict.kind is Kind.SAME:
@@ -270,12 +274,11 @@ class Session:
             first = True
         self._landings = frozenset()
         if keep:
-            assert self._pending is not None
-            self._pending.at = now  # the hold time counts from the last reading
-        elif self._pending is not None and (
-            verdict.kind is not Kind.PENDING or verdict.moves != self._pending.moves
+            self._pendings[0].at = now  # the hold time counts from the last reading
+        elif self._pendings and (
+            verdict.kind is not Kind.PENDING or verdict.moves != self._pendings[0].moves
         ):
-            self._pending = None
+            self._pendings = []
         self._deferred = None
         if verdict.kind is not Kind.UNKNOWN:
             self._unknown_since = None
@@ -294,8 +297,8 @@ class Session:
         elif kind is Kind.PENDING:
             if keep:
                 pass  # a move read as made waits; this reading is weaker than it
-            elif self._pending is None or (verdict.made and not self._pending.made):
-                self._pending = self._new_pending(verdict, now)
+            elif not self._pendings or (verdict.made and not self._pendings[0].made):
+                self._pendings = [self._new_pending(self.position, verdict, now)]
             self._landings = verdict.landings
         elif kind in (Kind.NEW_GAME, Kind.TAKEBACK):
             # only a board that stays so is a takeback or a new game; one that is also a move
@@ -315,17 +318,19 @@ class Session:
                     self._alert(now, "roll-first", "press roll before moving")
         self._show(now)
 
-    def _new_pending(self, verdict: Verdict, now: float) -> Pending:
+    def _new_pending(self, position: Position[Any, Any], verdict: Verdict, now: float) -> Pending:
+        """A pending move read on ``position`` (the game's, or the board after the pending
+        moves before it)."""
         after = None
         if len(verdict.moves) == 1:  # the board as it will be once the move is taken
             (move,) = verdict.moves
-            base = self.position.copy()
+            base = position.copy()
             if verdict.extends:
                 base.pop()
-            position = base.copy()
-            position.push(move)
+            made = base.copy()
+            made.push(move)
             after = Recognizer(
-                position,
+                made,
                 extendable=(base, move) if move.points() else None,
                 edges=self._edges,
                 since=now,
@@ -333,26 +338,48 @@ class Session:
         return Pending(verdict.moves, verdict.extends, verdict.made, now, now, after)
 
     def _past_pending(self, board: Occupancy, verdict: Verdict, now: float) -> tuple[Verdict, bool]:
-        """A move is pending and ``board`` finishes nothing here: read it on the board after
-        the pending move. Returns the verdict to act on and whether the pending move stays."""
-        pending = self._pending
-        assert pending is not None
-        if pending.after is None:
-            return verdict, False
-        after = pending.after.judge(board)
+        """Moves are pending and ``board`` finishes nothing here: read it on the boards after
+        them. Returns the verdict to act on and whether the pending moves stay."""
+        pendings = self._pendings
+        afters = [p.after.judge(board) if p.after is not None else None for p in pendings]
         unexplained = (Kind.UNKNOWN, Kind.TAKEBACK, Kind.NEW_GAME)
-        if (pending.made and _finished(after)) or (
-            verdict.kind in unexplained and after.kind not in unexplained
-        ):  # the move read before was made: the next one has begun (or the chain goes on)
-            self._take_pending(now)
+        for k, after in enumerate(afters):
+            if after is not None and (
+                after.kind in (Kind.COMMIT, Kind.AMBIGUOUS)
+                or (after.kind is Kind.PENDING and after.made)
+            ):  # the moves read before were made: the next one is, too
+                self._take_pendings(k + 1, now)
+                return self.recognizer.judge(board), False
+        first = afters[0]
+        if (
+            pendings[0].made
+            and first is not None
+            and verdict.kind in unexplained
+            and first.kind not in unexplained
+        ):  # a move made, and the next one has begun. (A landing whose switch never changed
+            # needs the next move finished to say so: a man merely lifted beside it may be a
+            # piece touched while the mover is held.)
+            self._take_pendings(1, now)
             return self.recognizer.judge(board), False
-        return verdict, pending.made
+        last, deepest = afters[-1], pendings[-1]
+        if (
+            last is not None
+            and last.kind is Kind.PENDING
+            and len(last.moves) == 1
+            and len(pendings) < MAX_PENDING
+            and deepest.after is not None
+        ):  # the next side's move reads made too, with a landing that did not change
+            pendings.append(self._new_pending(deepest.after.position, last, now))
+        explained = [a for a in afters if a is not None and a.kind not in unexplained]
+        if verdict.kind in unexplained and explained:  # the next side on its way
+            return Verdict(Kind.LIFTED, landings=explained[-1].landings), True
+        return verdict, True
 
-    def _take_pending(self, now: float) -> None:
-        pending = self._pending
-        assert pending is not None and pending.moves
-        self._pending = None
-        self._commit(pending.moves[0], pending.extends, now, since=pending.since)
+    def _take_pendings(self, count: int, now: float) -> None:
+        """Commit the first ``count`` pending moves, in order."""
+        taken, self._pendings = self._pendings[:count], []
+        for pending in taken:
+            self._commit(pending.moves[0], pending.extends, now, since=pending.since)
 
     def _commit(self, move: Move, extends: bool, now: float, since: float | None = None) -> None:
         position = self.position
@@ -380,7 +407,7 @@ class Session:
         self.recognizer.refresh(now if since is None else since)
         self._hint = None
         self._landings = frozenset()  # what the last reading lit belongs to the old position
-        self._pending = None
+        self._pendings = []
         over = position.outcome()
         if over is not None:
             if self.store is not None and self._db_id is not None:
@@ -490,7 +517,7 @@ class Session:
         made = self.recognizer.made(board)
         if len(made) == 1:
             (c,) = made
-            self._pending = None
+            self._pendings = []
             self._commit(c.move, c.extends, now)
             return True
         if len(made) > 1:
@@ -498,8 +525,12 @@ class Session:
             self._ambiguous_extends = made[0].extends
             self._alert(now, "ambiguous", " | ".join(str(c.move) for c in made))
             return True
-        if self._pending is not None and len(self._pending.moves) == 1 and self._pending.made:
-            self._take_pending(now)  # the board has moved on since: what it read is taken
+        for k, pending in enumerate(self._pendings):  # the board has moved on since
+            if pending.after is not None and pending.after.expected == board:
+                self._take_pendings(k + 1, now)
+                return True
+        if self._pendings and self._pendings[0].made and len(self._pendings[0].moves) == 1:
+            self._take_pendings(1, now)
             return True
         return False
 
