@@ -44,10 +44,9 @@ from engine import Move, Position
 
 Occupancy = frozenset[str]
 
-MIN_CARRY = 0.020
-"""Seconds a hand needs at least to carry a piece from one point to another: a landing that
-fills sooner after the mover's start emptied (contact bounce is 0-3 ms) was filled by
-another piece."""
+BOUNCE = 0.005
+"""A switch that opens for no longer than this (seconds) and closes again is contact bounce,
+not a piece lifted: the point stays filled since it first closed."""
 
 
 class Kind(enum.Enum):
@@ -115,9 +114,17 @@ class Edges:
 
     off: dict[str, float] = field(default_factory=dict)
     on: dict[str, float] = field(default_factory=dict)
+    filled: dict[str, float] = field(default_factory=dict)
+    """When each point was last filled, bounce aside (the first close of its closed spell)."""
 
     def record(self, point: str, on: bool, now: float) -> None:
-        (self.on if on else self.off)[point] = now
+        if on:
+            off = self.off.get(point)
+            if off is None or now - off > BOUNCE or point not in self.filled:
+                self.filled[point] = now
+            self.on[point] = now
+        else:
+            self.off[point] = now
 
 
 @dataclass
@@ -231,14 +238,14 @@ class Recognizer:
         ]
 
     def _carried(self, c: Candidate) -> bool:
-        """The landing filled at least :data:`MIN_CARRY` after the mover's start emptied (when
-        the start was seen to empty since this position began)."""
+        """The landing filled after the mover's start emptied (when the start was seen to empty
+        since this position began): a piece is not in two places."""
         if c.leaves is None:
             return True
         left = self.edges.off.get(c.leaves)
         if left is None or left < self.since:
             return True  # a man entering from off the board, or the edge is not ours
-        return self.edges.on.get(c.landing, float("-inf")) > left + MIN_CARRY
+        return self.edges.filled.get(c.landing, float("-inf")) > left
 
     def made(self, board: Occupancy) -> list[Candidate]:
         """The moves a button (`roll`, `confirm`: the player says the move is done) may take
@@ -258,7 +265,7 @@ class Recognizer:
             return False
         if c.leaves is not None:
             left = self.edges.off.get(c.leaves, float("-inf"))
-            return left >= self.since and on > left + MIN_CARRY
+            return left >= self.since and on > left
         return True
 
     def judge(self, board: Occupancy) -> Verdict:
