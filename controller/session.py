@@ -36,6 +36,7 @@ SETTLE = 0.060
 GRACE = 2.0
 HOLD = 4.0
 MAX_PENDING = 3
+MAX_AFTERS = 4
 """Moves read as made while a hand may still be making another, one after the other, before
 recognition stops looking further ahead."""
 
@@ -54,14 +55,23 @@ class Pending:
     """When it was first read: switch edges from then on belong to the moves after it."""
     at: float
     """The last reading that kept it: the hold time counts from here."""
-    after: Recognizer | None
-    """Reads boards as they are once the move is taken (one move only)."""
+    board: Occupancy
+    """The reading it was made on."""
+    afters: tuple[Recognizer, ...]
+    """One a move: reads boards as they are once that move is taken."""
 
 
 def _finished(verdict: Verdict) -> bool:
     """A reading that shows a move made: committed, asked, or pending with every switch
     changed."""
     return verdict.kind in (Kind.COMMIT, Kind.AMBIGUOUS, Kind.SAME) or (
+        verdict.kind is Kind.PENDING and verdict.made
+    )
+
+
+def _completes(verdict: Verdict) -> bool:
+    """A reading that shows a move made (not the board as it was)."""
+    return verdict.kind in (Kind.COMMIT, Kind.AMBIGUOUS) or (
         verdict.kind is Kind.PENDING and verdict.made
     )
 
@@ -262,6 +272,9 @@ class Session:
             # a longer chain of the pending move: take it, and this reading extends it
             self._take_pendings(1, now)
             verdict = self.recognizer.judge(board)
+        elif self._pendings and verdict.kind not in (Kind.COMMIT, Kind.SAME):
+            # made here too, but not for sure: a move plainly made after the pending ones wins
+            verdict = self._past_pending(board, verdict, now, plainly=True)[0]
         if self._restoring:  # after undo: only the restored board counts
             if verdict.kind is Kind.SAME:
                 self._restoring = False
@@ -298,7 +311,7 @@ class Session:
             if keep:
                 pass  # a move read as made waits; this reading is weaker than it
             elif not self._pendings or (verdict.made and not self._pendings[0].made):
-                self._pendings = [self._new_pending(self.position, verdict, now)]
+                self._pendings = [self._new_pending(self.position, verdict, board, now)]
             self._landings = verdict.landings
         elif kind in (Kind.NEW_GAME, Kind.TAKEBACK):
             # only a board that stays so is a takeback or a new game; one that is also a move
@@ -318,59 +331,71 @@ class Session:
                     self._alert(now, "roll-first", "press roll before moving")
         self._show(now)
 
-    def _new_pending(self, position: Position[Any, Any], verdict: Verdict, now: float) -> Pending:
+    def _new_pending(
+        self, position: Position[Any, Any], verdict: Verdict, board: Occupancy, now: float
+    ) -> Pending:
         """A pending move read on ``position`` (the game's, or the board after the pending
         moves before it)."""
-        after = None
-        if len(verdict.moves) == 1:  # the board as it will be once the move is taken
-            (move,) = verdict.moves
+        afters = []
+        for move in verdict.moves[:MAX_AFTERS]:  # the board as it will be once a move is taken
             base = position.copy()
             if verdict.extends:
                 base.pop()
             made = base.copy()
             made.push(move)
-            after = Recognizer(
-                made,
-                extendable=(base, move) if move.points() else None,
-                edges=self._edges,
-                since=now,
-            )
-        return Pending(verdict.moves, verdict.extends, verdict.made, now, now, after)
+            extendable = (base, move) if move.points() else None
+            afters.append(Recognizer(made, extendable=extendable, edges=self._edges, since=now))
+        return Pending(verdict.moves, verdict.extends, verdict.made, now, now, board, tuple(afters))
 
-    def _past_pending(self, board: Occupancy, verdict: Verdict, now: float) -> tuple[Verdict, bool]:
-        """Moves are pending and ``board`` finishes nothing here: read it on the boards after
-        them. Returns the verdict to act on and whether the pending moves stay."""
+    def _past_pending(
+        self, board: Occupancy, verdict: Verdict, now: float, plainly: bool = False
+    ) -> tuple[Verdict, bool]:
+        """Moves are pending and ``board`` finishes nothing here (``plainly``: nothing for
+        sure): read it on the boards after them. Returns the verdict to act on and whether the
+        pending moves stay."""
         pendings = self._pendings
-        afters = [p.after.judge(board) if p.after is not None else None for p in pendings]
+        levels = [[after.judge(board) for after in p.afters] for p in pendings]
         unexplained = (Kind.UNKNOWN, Kind.TAKEBACK, Kind.NEW_GAME)
-        for k, after in enumerate(afters):
-            if after is not None and (
-                after.kind in (Kind.COMMIT, Kind.AMBIGUOUS)
-                or (after.kind is Kind.PENDING and after.made)
-            ):  # the moves read before were made: the next one is, too
-                self._take_pendings(k + 1, now)
+        for k, level in enumerate(levels):
+            done = [
+                p
+                for p, v in zip(pendings[k].moves, level, strict=False)
+                if (v.kind is Kind.COMMIT if plainly else _completes(v))
+            ]
+            if not done:
+                continue
+            # the moves read before were made: the next one is, too
+            pending = pendings[k]
+            self._take_pendings(k, now)
+            if len(done) == 1:
+                self._commit(done[0], pending.extends, now, since=pending.since)
                 return self.recognizer.judge(board), False
-        first = afters[0]
+            # which of the moves that read alike it was, the board cannot say: ask
+            return Verdict(Kind.AMBIGUOUS, tuple(done), extends=pending.extends), False
+        if plainly:
+            return verdict, False
+        first = pendings[0]
         if (
-            pendings[0].made
-            and first is not None
+            first.made
+            and len(first.afters) == 1
             and verdict.kind in unexplained
-            and first.kind not in unexplained
-        ):  # a move made, and the next one has begun. (A landing whose switch never changed
-            # needs the next move finished to say so: a man merely lifted beside it may be a
-            # piece touched while the mover is held.)
+            and levels[0][0].kind not in unexplained
+            and board <= first.afters[0].expected
+        ):  # a move made, and the next side has lifted a man. (A landing whose switch never
+            # changed needs the next move finished to say so: a man merely lifted beside it may
+            # be a piece touched while the mover is held. A man set down as well but not a
+            # move finished may be the mover landing while another piece is touched.)
             self._take_pendings(1, now)
             return self.recognizer.judge(board), False
-        last, deepest = afters[-1], pendings[-1]
+        deepest, last = pendings[-1], levels[-1]
         if (
-            last is not None
-            and last.kind is Kind.PENDING
-            and len(last.moves) == 1
+            len(last) == 1
+            and last[0].kind is Kind.PENDING
             and len(pendings) < MAX_PENDING
-            and deepest.after is not None
+            and deepest.board != board
         ):  # the next side's move reads made too, with a landing that did not change
-            pendings.append(self._new_pending(deepest.after.position, last, now))
-        explained = [a for a in afters if a is not None and a.kind not in unexplained]
+            pendings.append(self._new_pending(deepest.afters[0].position, last[0], board, now))
+        explained = [v for level in levels for v in level if v.kind not in unexplained]
         if verdict.kind in unexplained and explained:  # the next side on its way
             return Verdict(Kind.LIFTED, landings=explained[-1].landings), True
         return verdict, True
@@ -468,6 +493,7 @@ class Session:
                 move = self._ambiguous[self._shown % len(self._ambiguous)]
                 self._ambiguous = ()
                 self._commit(move, self._ambiguous_extends, now)
+                self._judge(now)  # the board may show the next move already
             else:
                 self._resolve_silent(now)
         elif button == "new":
@@ -526,8 +552,19 @@ class Session:
             self._alert(now, "ambiguous", " | ".join(str(c.move) for c in made))
             return True
         for k, pending in enumerate(self._pendings):  # the board has moved on since
-            if pending.after is not None and pending.after.expected == board:
-                self._take_pendings(k + 1, now)
+            done = [
+                m
+                for m, a in zip(pending.moves, pending.afters, strict=False)
+                if a.expected == board
+            ]
+            if done:
+                self._take_pendings(k, now)
+                if len(done) == 1:
+                    self._commit(done[0], pending.extends, now, since=pending.since)
+                else:
+                    self._ambiguous, self._shown = tuple(done), 0
+                    self._ambiguous_extends = pending.extends
+                    self._alert(now, "ambiguous", " | ".join(map(str, done)))
                 return True
         if self._pendings and self._pendings[0].made and len(self._pendings[0].moves) == 1:
             self._take_pendings(1, now)
