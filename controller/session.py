@@ -17,13 +17,13 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 import engine
 from controller.dice import DiceError, DiceSource, SystemDice, roll_for
 from controller.hints import suggest
 from controller.leds import SWEEP_SECONDS, View, frame
+from controller.pending import Line, Pending, Reading, Step, completes
 from controller.recognition import Edges, Kind, Occupancy, Recognizer, Verdict
 from controller.store import GameStore
 from engine import Move, Position
@@ -35,57 +35,12 @@ log = logging.getLogger("reedboard")
 SETTLE = 0.060
 GRACE = 2.0
 HOLD = 4.0
-MAX_PENDING = 3
-MAX_AFTERS = 4
-"""Moves read as made while a hand may still be making another, one after the other, before
-recognition stops looking further ahead."""
-
-
-@dataclass
-class Pending:
-    """A move the board showed made while a hand may still be making another (recognition's
-    ``PENDING``)."""
-
-    moves: tuple[Move, ...]
-    extends: bool
-    made: bool
-    """Every switch of the move changed: taken after the hold time, or when the next
-    reading finishes something only on the board after it."""
-    since: float
-    """When it was first read: switch edges from then on belong to the moves after it."""
-    at: float
-    """The last reading that kept it: the hold time counts from here."""
-    board: Occupancy
-    """The reading it was made on."""
-    afters: tuple[Recognizer, ...]
-    """One a move: reads boards as they are once that move is taken."""
 
 
 def _finished(verdict: Verdict) -> bool:
-    """A reading that shows a move made: committed, asked, or pending with every switch
-    changed."""
-    return verdict.kind in (Kind.COMMIT, Kind.AMBIGUOUS, Kind.SAME) or (
-        verdict.kind is Kind.PENDING and verdict.made
-    )
-
-
-def _completes(verdict: Verdict) -> bool:
-    """A reading that shows a move made (not the board as it was)."""
-    return verdict.kind in (Kind.COMMIT, Kind.AMBIGUOUS) or (
-        verdict.kind is Kind.PENDING and verdict.made
-    )
-
-
-def _goes_on(pending: Pending, verdict: Verdict) -> bool:
-    """Whether every move of a finished reading is the single pending move gone on (the same
-    chain, longer)."""
-    if not pending.made or len(pending.moves) != 1 or verdict.kind is Kind.SAME:
-        return False
-    path = pending.moves[0].points()
-    n = len(path)
-    return verdict.extends == pending.extends and all(
-        len(m.points()) > n and m.points()[:n] == path for m in verdict.moves
-    )
+    """A reading that shows a move made or the board as expected: committed, asked, pending
+    with every switch changed, or the same."""
+    return verdict.kind in (Kind.SAME, Kind.COMMIT) or completes(verdict)
 
 
 class Session:
@@ -114,8 +69,10 @@ class Session:
         self.grace = grace
         self.hold = hold
         self._edges = Edges()
-        self._pendings: list[Pending] = []
-        """Moves read as made but not yet taken, each on the board after the one before."""
+        self._pending: Pending | None = None
+        """Moves read as made but not yet taken (controller/pending.py)."""
+        self._asked: dict[Move, Line] = {}
+        """While pending lines are put to the player: the line each candidate starts."""
         self._on_alert = on_alert
         self.alerts: list[dict[str, Any]] = []
         self.physical: set[str] = set()
@@ -219,8 +176,8 @@ class Session:
             times.append(self._unknown_since + self.grace)
         if self._deferred is not None:
             times.append(self._deferred[0] + self.grace)
-        if self._pendings and self._pendings[0].made and self._changed_at is None:
-            times.append(self._pendings[0].at + self.hold)
+        if self._pending is not None and self._pending.made and self._changed_at is None:
+            times.append(self._pending.at + self.hold)
         if self._ended_at is not None:
             times.append(self._ended_at + SWEEP_SECONDS)
         return min(times) if times else None
@@ -239,14 +196,15 @@ class Session:
             else:
                 self._new_game(verdict.new_game, now)
             self._show(now)
-        pending = self._pendings[0] if self._pendings else None
+        pending = self._pending
         if (
             pending is not None
             and pending.made
             and self._changed_at is None
             and now >= pending.at + self.hold
+            and (step := pending.first()) is not None
         ):  # the board has stayed so longer than a hand holds a piece: the move is made
-            self._take_pendings(1, now)
+            self._take((step,), now)
             self._judge(now)
         if (
             self._unknown_since is not None
@@ -266,15 +224,17 @@ class Session:
         board = frozenset(self.physical)
         verdict = self.recognizer.judge(board)
         keep = False
-        if self._pendings and not _finished(verdict):
-            verdict, keep = self._past_pending(board, verdict, now)
-        elif self._pendings and _goes_on(self._pendings[0], verdict):
+        pending = self._pending
+        if pending is not None and not _finished(verdict):
+            verdict, keep = self._follow(pending.read(board, verdict, now), board, now)
+        elif pending is not None and pending.goes_on(verdict):
             # a longer chain of the pending move: take it, and this reading extends it
-            self._take_pendings(1, now)
+            self._take(pending.lines[0].steps[:1], now)
             verdict = self.recognizer.judge(board)
-        elif self._pendings and verdict.kind not in (Kind.COMMIT, Kind.SAME):
+        elif pending is not None and verdict.kind not in (Kind.COMMIT, Kind.SAME):
             # made here too, but not for sure: a move plainly made after the pending ones wins
-            verdict = self._past_pending(board, verdict, now, plainly=True)[0]
+            reading = pending.read(board, verdict, now, plainly=True)
+            verdict = self._follow(reading, board, now)[0] if reading.commit else verdict
         if self._restoring:  # after undo: only the restored board counts
             if verdict.kind is Kind.SAME:
                 self._restoring = False
@@ -287,18 +247,19 @@ class Session:
             first = True
         self._landings = frozenset()
         if keep:
-            self._pendings[0].at = now  # the hold time counts from the last reading
-        elif self._pendings and (
-            verdict.kind is not Kind.PENDING or verdict.moves != self._pendings[0].moves
+            pass  # the pending moves wait on (the hold time counts from this reading)
+        elif self._pending is not None and (
+            verdict.kind is not Kind.PENDING or verdict.moves != self._pending.moves
         ):
-            self._pendings = []
+            self._pending = None
         self._deferred = None
         if verdict.kind is not Kind.UNKNOWN:
             self._unknown_since = None
             if self.mismatch:
                 self.mismatch = False
-        if verdict.kind is not Kind.AMBIGUOUS:
+        if verdict.kind is not Kind.AMBIGUOUS and not (keep and self._asked):
             self._ambiguous = ()
+            self._asked = {}
         kind = verdict.kind
         if kind is Kind.COMMIT:
             self._commit(verdict.moves[0], verdict.extends, now)
@@ -310,8 +271,8 @@ class Session:
         elif kind is Kind.PENDING:
             if keep:
                 pass  # a move read as made waits; this reading is weaker than it
-            elif not self._pendings or (verdict.made and not self._pendings[0].made):
-                self._pendings = [self._new_pending(self.position, verdict, board, now)]
+            elif self._pending is None or (verdict.made and not self._pending.made):
+                self._pending = Pending.start(self.position, verdict, board, now, self._edges)
             self._landings = verdict.landings
         elif kind in (Kind.NEW_GAME, Kind.TAKEBACK):
             # only a board that stays so is a takeback or a new game; one that is also a move
@@ -331,80 +292,32 @@ class Session:
                     self._alert(now, "roll-first", "press roll before moving")
         self._show(now)
 
-    def _new_pending(
-        self, position: Position[Any, Any], verdict: Verdict, board: Occupancy, now: float
-    ) -> Pending:
-        """A pending move read on ``position`` (the game's, or the board after the pending
-        moves before it)."""
-        afters = []
-        for move in verdict.moves[:MAX_AFTERS]:  # the board as it will be once a move is taken
-            base = position.copy()
-            if verdict.extends:
-                base.pop()
-            made = base.copy()
-            made.push(move)
-            extendable = (base, move) if move.points() else None
-            afters.append(Recognizer(made, extendable=extendable, edges=self._edges, since=now))
-        return Pending(verdict.moves, verdict.extends, verdict.made, now, now, board, tuple(afters))
+    def _follow(self, reading: Reading, board: Occupancy, now: float) -> tuple[Verdict, bool]:
+        """Carry out what reading the board on the pending lines said. Returns the verdict to
+        act on and whether moves are still pending."""
+        self._pending = None
+        self._take(reading.commit, now)
+        if reading.ask:  # the lines differ too far ahead: the player says which it was
+            self._asked = {}
+            for line in reading.ask:
+                self._asked.setdefault(line.steps[0].move, line)
+            moves = tuple(self._asked)
+            self._pending = Pending(list(reading.ask), False, now)
+            self._alert(now, "ambiguous", " | ".join(map(str, moves)))
+            self._ambiguous, self._shown = moves, 0
+            self._ambiguous_extends = reading.ask[0].steps[0].extends
+            return Verdict(Kind.LIFTED), True
+        verdict = reading.verdict if reading.verdict is not None else self.recognizer.judge(board)
+        if reading.pending is not None:
+            self._pending = reading.pending
+            return verdict, True
+        return verdict, False
 
-    def _past_pending(
-        self, board: Occupancy, verdict: Verdict, now: float, plainly: bool = False
-    ) -> tuple[Verdict, bool]:
-        """Moves are pending and ``board`` finishes nothing here (``plainly``: nothing for
-        sure): read it on the boards after them. Returns the verdict to act on and whether the
-        pending moves stay."""
-        pendings = self._pendings
-        levels = [[after.judge(board) for after in p.afters] for p in pendings]
-        unexplained = (Kind.UNKNOWN, Kind.TAKEBACK, Kind.NEW_GAME)
-        for k, level in enumerate(levels):
-            done = [
-                p
-                for p, v in zip(pendings[k].moves, level, strict=False)
-                if (v.kind is Kind.COMMIT if plainly else _completes(v))
-            ]
-            if not done:
-                continue
-            # the moves read before were made: the next one is, too
-            pending = pendings[k]
-            self._take_pendings(k, now)
-            if len(done) == 1:
-                self._commit(done[0], pending.extends, now, since=pending.since)
-                return self.recognizer.judge(board), False
-            # which of the moves that read alike it was, the board cannot say: ask
-            return Verdict(Kind.AMBIGUOUS, tuple(done), extends=pending.extends), False
-        if plainly:
-            return verdict, False
-        first = pendings[0]
-        if (
-            first.made
-            and len(first.afters) == 1
-            and verdict.kind in unexplained
-            and levels[0][0].kind not in unexplained
-            and board <= first.afters[0].expected
-        ):  # a move made, and the next side has lifted a man. (A landing whose switch never
-            # changed needs the next move finished to say so: a man merely lifted beside it may
-            # be a piece touched while the mover is held. A man set down as well but not a
-            # move finished may be the mover landing while another piece is touched.)
-            self._take_pendings(1, now)
-            return self.recognizer.judge(board), False
-        deepest, last = pendings[-1], levels[-1]
-        if (
-            len(last) == 1
-            and last[0].kind is Kind.PENDING
-            and len(pendings) < MAX_PENDING
-            and deepest.board != board
-        ):  # the next side's move reads made too, with a landing that did not change
-            pendings.append(self._new_pending(deepest.afters[0].position, last[0], board, now))
-        explained = [v for level in levels for v in level if v.kind not in unexplained]
-        if verdict.kind in unexplained and explained:  # the next side on its way
-            return Verdict(Kind.LIFTED, landings=explained[-1].landings), True
-        return verdict, True
-
-    def _take_pendings(self, count: int, now: float) -> None:
-        """Commit the first ``count`` pending moves, in order."""
-        taken, self._pendings = self._pendings[:count], []
-        for pending in taken:
-            self._commit(pending.moves[0], pending.extends, now, since=pending.since)
+    def _take(self, steps: tuple[Step, ...], now: float) -> None:
+        """Commit pending moves, in order."""
+        self._pending = None
+        for step in steps:
+            self._commit(step.move, step.extends, now, since=step.since)
 
     def _commit(self, move: Move, extends: bool, now: float, since: float | None = None) -> None:
         position = self.position
@@ -432,7 +345,7 @@ class Session:
         self.recognizer.refresh(now if since is None else since)
         self._hint = None
         self._landings = frozenset()  # what the last reading lit belongs to the old position
-        self._pendings = []
+        self._pending = None
         over = position.outcome()
         if over is not None:
             if self.store is not None and self._db_id is not None:
@@ -491,8 +404,12 @@ class Session:
         elif button == "confirm":
             if self._ambiguous:
                 move = self._ambiguous[self._shown % len(self._ambiguous)]
-                self._ambiguous = ()
-                self._commit(move, self._ambiguous_extends, now)
+                line = self._asked.get(move)
+                self._ambiguous, self._asked = (), {}
+                if line is not None:  # a line of moves read ahead: all of it was made
+                    self._take(line.steps, now)
+                else:
+                    self._commit(move, self._ambiguous_extends, now)
                 self._judge(now)  # the board may show the next move already
             else:
                 self._resolve_silent(now)
@@ -543,7 +460,7 @@ class Session:
         made = self.recognizer.made(board)
         if len(made) == 1:
             (c,) = made
-            self._pendings = []
+            self._pending = None
             self._commit(c.move, c.extends, now)
             return True
         if len(made) > 1:
@@ -551,23 +468,16 @@ class Session:
             self._ambiguous_extends = made[0].extends
             self._alert(now, "ambiguous", " | ".join(str(c.move) for c in made))
             return True
-        for k, pending in enumerate(self._pendings):  # the board has moved on since
-            done = [
-                m
-                for m, a in zip(pending.moves, pending.afters, strict=False)
-                if a.expected == board
-            ]
-            if done:
-                self._take_pendings(k, now)
-                if len(done) == 1:
-                    self._commit(done[0], pending.extends, now, since=pending.since)
-                else:
-                    self._ambiguous, self._shown = tuple(done), 0
-                    self._ambiguous_extends = pending.extends
-                    self._alert(now, "ambiguous", " | ".join(map(str, done)))
-                return True
-        if self._pendings and self._pendings[0].made and len(self._pendings[0].moves) == 1:
-            self._take_pendings(1, now)
+        pending = self._pending
+        lines = pending.at_rest(board) if pending is not None else []
+        if len(lines) == 1:  # the board has moved on since: the moves read on the way are taken
+            self._take(lines[0].steps, now)
+            return True
+        if lines:
+            self._follow(Reading(ask=tuple(lines)), board, now)
+            return True
+        if pending is not None and pending.made and (step := pending.first()) is not None:
+            self._take((step,), now)
             return True
         return False
 

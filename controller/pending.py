@@ -1,0 +1,212 @@
+"""Moves the board showed made while a hand may still be making another (recognition's
+``PENDING``), followed until a later reading tells.
+
+A capture onto a man's square reads exactly like that man touched while the capturer is held;
+a capture whose taken man slides off from under the capturer changes no switch at all; a chain
+set down on a landing that another route passes through may go on. Rather than guess, the
+session keeps the ways the game may have gone since its last committed move, each a *line*:
+the moves read so far and a :class:`Recognizer` for the board after them. Each settled reading
+is judged on every line. Where a line shows another move made, the moves before it were made
+too; the moves every surviving line agrees on are committed, in order; lines the board no
+longer fits are dropped. Lines that still differ after :data:`ASK_DEPTH` moves are put to the
+player (a candidate blinks amber; `confirm` takes the line it starts).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from controller.recognition import Edges, Kind, Occupancy, Recognizer, Verdict
+from engine import Move, Position
+
+MAX_DEPTH = 4
+"""Moves a line may run ahead of the game before recognition stops following it."""
+MAX_LINES = 6
+"""Lines followed at once."""
+ASK_DEPTH = 3
+"""Lines that still differ this many moves ahead are put to the player."""
+
+UNEXPLAINED = (Kind.UNKNOWN, Kind.TAKEBACK, Kind.NEW_GAME)
+
+
+def completes(verdict: Verdict) -> bool:
+    """A reading that shows a move made (not the board as it was)."""
+    return verdict.kind in (Kind.COMMIT, Kind.AMBIGUOUS) or (
+        verdict.kind is Kind.PENDING and verdict.made
+    )
+
+
+@dataclass(frozen=True)
+class Step:
+    move: Move
+    extends: bool
+    """The move replaces the one before it (a longer chain)."""
+    since: float
+    """When it was first read: switch edges from then on belong to the moves after it."""
+
+
+@dataclass
+class Line:
+    """One way the game may have gone since its last committed move."""
+
+    steps: tuple[Step, ...]
+    reader: Recognizer
+    """Reads boards as they are once the steps are taken."""
+    board: Occupancy
+    """The reading its last step was read on."""
+
+    def then(self, move: Move, extends: bool, board: Occupancy, now: float) -> Line:
+        step = Step(move, extends, now)
+        reader = reader_after(self.reader.position, move, extends, now, self.reader.edges)
+        return Line((*self.steps, step), reader, board)
+
+    def key(self) -> tuple[tuple[str, bool], ...]:
+        return tuple((str(s.move), s.extends) for s in self.steps)
+
+
+def reader_after(
+    position: Position[Any, Any], move: Move, extends: bool, now: float, edges: Edges
+) -> Recognizer:
+    """A recognizer for the board once ``move`` is played on ``position`` (replacing its last
+    move when it ``extends`` it)."""
+    base = position.copy()
+    if extends:
+        base.pop()
+    made = base.copy()
+    made.push(move)
+    extendable = (base, move) if move.points() else None
+    return Recognizer(made, extendable=extendable, edges=edges, since=now)
+
+
+@dataclass
+class Reading:
+    """What the session does with a reading while moves are pending."""
+
+    commit: tuple[Step, ...] = ()
+    """Take these, in order, first."""
+    verdict: Verdict | None = None
+    """Then act on this; None: judge the board again once the commits are made."""
+    pending: Pending | None = None
+    """Then wait on these lines (the commits' lines, past them)."""
+    ask: tuple[Line, ...] = ()
+    """Put these lines to the player."""
+
+
+@dataclass
+class Pending:
+    lines: list[Line]
+    made: bool
+    """The first move, which every line starts with, had every switch change: it is taken
+    after the hold time, or once the next side lifts a man."""
+    at: float
+    """The last reading that kept it: the hold time counts from here."""
+    moves: tuple[Move, ...] = field(default=())
+    """The moves the game's own position read (what a new PENDING verdict is compared with)."""
+
+    @classmethod
+    def start(
+        cls,
+        position: Position[Any, Any],
+        verdict: Verdict,
+        board: Occupancy,
+        now: float,
+        edges: Edges,
+    ) -> Pending:
+        lines = [
+            Line(
+                (Step(move, verdict.extends, now),),
+                reader_after(position, move, verdict.extends, now, edges),
+                board,
+            )
+            for move in verdict.moves[:MAX_LINES]
+        ]
+        made = verdict.made and len(lines) == 1
+        return cls(lines, made, now, verdict.moves)
+
+    def first(self) -> Step | None:
+        """The move every line starts with, if they all start alike."""
+        step = self.lines[0].steps[0]
+        return step if all(line.steps[0] == step for line in self.lines) else None
+
+    def goes_on(self, verdict: Verdict) -> bool:
+        """Whether every move of a finished reading is the first pending move gone on (the
+        same chain, longer)."""
+        step = self.first()
+        if not self.made or step is None or verdict.kind is Kind.SAME:
+            return False
+        path = step.move.points()
+        n = len(path)
+        return verdict.extends == step.extends and all(
+            len(m.points()) > n and m.points()[:n] == path for m in verdict.moves
+        )
+
+    def read(
+        self, board: Occupancy, verdict: Verdict, now: float, plainly: bool = False
+    ) -> Reading:
+        """The game's own position read ``board`` as ``verdict``, which finishes nothing
+        (``plainly``: nothing for sure); read it on every line."""
+        judged = [(line, line.reader.judge(board)) for line in self.lines]
+        done = [
+            (line, v) for line, v in judged if (v.kind is Kind.COMMIT if plainly else completes(v))
+        ]
+        if done:  # the moves read before were made: the next one is, too
+            grown = [line.then(m, v.extends, board, now) for line, v in done for m in v.moves]
+            return self._settle(grown, now)
+        if plainly:
+            return Reading(verdict=verdict)
+        line = self.lines[0]
+        if (
+            self.made
+            and len(self.lines) == 1
+            and len(line.steps) == 1
+            and verdict.kind in UNEXPLAINED
+            and judged[0][1].kind not in UNEXPLAINED
+            and board <= line.reader.expected
+        ):  # a move made, and the next side has lifted a man. (A landing whose switch never
+            # changed needs the next move finished to say so: a man merely lifted beside it may
+            # be a piece touched while the mover is held. A man set down as well but not a
+            # move finished may be the mover landing while another piece is touched.)
+            return Reading(commit=line.steps)
+        for line, v in judged:  # the next move reads made too, on a landing that did not change
+            if (
+                v.kind is Kind.PENDING
+                and not v.made
+                and line.board != board
+                and len(line.steps) < MAX_DEPTH
+                and len(self.lines) < MAX_LINES
+            ):
+                self.lines += [line.then(m, v.extends, board, now) for m in v.moves]
+        explained = [v for _, v in judged if v.kind not in UNEXPLAINED]
+        self.at = now
+        if verdict.kind in UNEXPLAINED and explained:  # the next side on its way
+            return Reading(
+                verdict=Verdict(Kind.LIFTED, landings=explained[-1].landings), pending=self
+            )
+        return Reading(verdict=verdict, pending=self)
+
+    def _settle(self, lines: list[Line], now: float) -> Reading:
+        """Lines that each show a move made on this reading: commit what they agree on."""
+        unique: dict[tuple[tuple[str, bool], ...], Line] = {}
+        for line in lines:
+            unique.setdefault(line.key(), line)
+        lines = list(unique.values())[:MAX_LINES]
+        keys = [line.key() for line in lines]
+        n = 0
+        while all(len(k) > n for k in keys) and len({k[n] for k in keys}) == 1:
+            n += 1
+        common = lines[0].steps[:n]
+        if len(lines) == 1:
+            return Reading(commit=common)
+        rest = [Line(line.steps[n:], line.reader, line.board) for line in lines]
+        if max(len(line.steps) for line in rest) >= ASK_DEPTH:
+            return Reading(commit=common, ask=tuple(rest))
+        return Reading(
+            commit=common,
+            verdict=Verdict(Kind.LIFTED),
+            pending=Pending(rest, False, now),
+        )
+
+    def at_rest(self, board: Occupancy) -> list[Line]:
+        """The lines whose board ``board`` is (for `roll` and `confirm`)."""
+        return [line for line in self.lines if line.reader.expected == board]
