@@ -286,10 +286,10 @@ class Session:
             if first:
                 self.mismatch = True
                 self._alert(now, "mismatch", self._fix_text())
-            elif self._unknown_since is None or self.mismatch:
-                self._unknown_since = now
-                if self.position.is_chance() and self.cls.dice_spec:
+            else:  # a mismatch is a board that stays so: each new reading starts the wait anew
+                if self._unknown_since is None and self.position.is_chance() and self.cls.dice_spec:
                     self._alert(now, "roll-first", "press roll before moving")
+                self._unknown_since = now
         self._show(now)
 
     def _follow(self, reading: Reading, board: Occupancy, now: float) -> tuple[Verdict, bool]:
