@@ -83,6 +83,9 @@ class Candidate:
     can be this move's piece (a piece is not in two places)."""
     start: str = ""
     """Where the mover stands before it moves (for an extension, the chain's last stop)."""
+    one_piece: bool = True
+    """One piece moves (a step, a chain): its landing fills only after its start empties.
+    (Several men of a Parchesi double 6 may leave one point: it empties with the last.)"""
 
 
 @dataclass(frozen=True)
@@ -212,6 +215,7 @@ class Recognizer:
             extends=extends,
             leaves=start if start not in target else None,
             start=start,
+            one_piece=len(move.routes()) <= 1,
         )
 
     def continuations(self) -> Occupancy:
@@ -240,7 +244,7 @@ class Recognizer:
     def _carried(self, c: Candidate) -> bool:
         """The landing filled after the mover's start emptied (when the start was seen to empty
         since this position began): a piece is not in two places."""
-        if c.leaves is None:
+        if c.leaves is None or not c.one_piece:
             return True
         left = self.edges.off.get(c.leaves)
         if left is None or left < self.since:
@@ -263,7 +267,7 @@ class Recognizer:
         on = self.edges.on.get(c.landing, float("-inf"))
         if off < self.since or on < off:
             return False
-        if c.leaves is not None:
+        if c.leaves is not None and c.one_piece:
             left = self.edges.off.get(c.leaves, float("-inf"))
             return left >= self.since and on > left
         return True
