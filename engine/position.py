@@ -35,6 +35,13 @@ class Move(ABC):
         a piece coming onto the board starts from ``""``)."""
         return ()
 
+    def routes(self) -> tuple[tuple[str, ...], ...]:
+        """Each moving piece's route over the board, first point to last, as real point ids
+        only: a piece coming on from off the board begins where it lands, a throw has none.
+        What the LEDs may show of a move (a hint, a candidate to confirm)."""
+        route = tuple(p for p in self.points() if p)
+        return (route,) if route else ()
+
 
 M = TypeVar("M", bound=Move)
 S = TypeVar("S")
