@@ -40,6 +40,11 @@ HOLES = range(1, 34)
 
 EMPTY = ord(".")
 
+_NAMES = tuple(str(h) for h in range(34))
+"""Each cell's point id (cell 0 is no hole and always empty)."""
+_FILLED = bytes.maketrans(b".", b"\0")
+"""Translates cells to a mask, empty 0 and a piece non-zero, for itertools.compress."""
+
 ORTHOGONAL = ((-1, 0), (1, 0), (0, -1), (0, 1))
 DIAGONAL = ((-1, -1), (-1, 1), (1, -1), (1, 1))
 
@@ -224,8 +229,7 @@ class Cross33Position(Position[CrossMove, State]):
         return parse_cross_move(text, self.game_id)
 
     def occupied(self) -> frozenset[str]:
-        cells = self.cells
-        return frozenset(str(h) for h in HOLES if cells[h] != EMPTY)
+        return frozenset(itertools.compress(_NAMES, self.cells.translate(_FILLED)))
 
     def pieces(self) -> dict[str, str]:
         cells = self.cells

@@ -12,6 +12,7 @@ Moves: ``c3-d4`` a step, ``c3xd4xe5`` captures (each step lands on the man it ta
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
@@ -23,6 +24,8 @@ from engine.registry import register
 
 FILES = "abcdefgh"
 SQUARES: tuple[str, ...] = tuple(f"{f}{r}" for r in range(1, 9) for f in FILES)
+_MEN = {"red": "rR", "blue": "bB"}
+"""Each side's man and crowned man (one that reached the far row)."""
 SIDE_SQUARES: frozenset[str] = frozenset(f"{f}{r}" for f in "ah" for r in range(2, 8))
 """The side yellow squares: a man there cannot be taken."""
 
@@ -126,14 +129,17 @@ class Skip(Position[SkipMove, State]):
         return SkipMove(tuple(re.split("[-x]", t)), capture)
 
     def occupied(self) -> frozenset[str]:
-        return frozenset(SQUARES[i] for i, ch in enumerate(self.cells) if ch != ".")
+        return frozenset(itertools.compress(SQUARES, map(".".__ne__, self.cells)))
 
     def pieces(self) -> dict[str, str]:
         return {SQUARES[i]: ch for i, ch in enumerate(self.cells) if ch != "."}
 
     def men(self, side: str) -> list[str]:
-        letter = "r" if side == "red" else "b"
-        return [SQUARES[i] for i, ch in enumerate(self.cells) if ch.lower() == letter]
+        return list(itertools.compress(SQUARES, map(_MEN[side].__contains__, self.cells)))
+
+    def count_men(self, side: str) -> int:
+        letters = _MEN[side]
+        return self.cells.count(letters[0]) + self.cells.count(letters[1])
 
     # -- moves -------------------------------------------------------------------------------
 
@@ -222,7 +228,7 @@ class Skip(Position[SkipMove, State]):
 
     def outcome_by_men(self) -> Outcome | None:
         for side, other in (("red", "blue"), ("blue", "red")):
-            left = len(self.men(side))
+            left = self.count_men(side)
             if left <= self.men_to_win:
                 return Outcome(other, Termination.MEN_LEFT, f"{side} has {left} men left")
         return None
