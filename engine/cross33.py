@@ -142,7 +142,7 @@ class CrossMove(Move):
         return ("x" if self.jump else "-").join(map(str, self.path))
 
     def points(self) -> tuple[str, ...]:
-        return tuple(str(h) for h in self.path)
+        return tuple(map(_NAMES.__getitem__, self.path))
 
 
 _MOVE = re.compile(r"^\d+(?:(-)\d+|(?:x\d+)+)$")

@@ -11,7 +11,6 @@ the legal "moves" are the possible throws, each with its probability in
 
 from __future__ import annotations
 
-import copy as _copy
 import dataclasses
 import enum
 from abc import ABC, abstractmethod
@@ -280,7 +279,8 @@ class Position(ABC, Generic[M, S]):
 
     def copy(self, *, stack: bool = True) -> Self:
         """An independent copy; with ``stack=False`` it forgets the moves that led here."""
-        new = _copy.copy(self)
+        new = object.__new__(type(self))  # a shallow copy (copy.copy, without its detours)
+        new.__dict__.update(self.__dict__)
         new._stack = list(self._stack) if stack else []
         new._restore(self._save())
         new._moves = self._moves  # the same state has the same legal moves (never mutated)

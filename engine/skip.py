@@ -134,6 +134,10 @@ class Skip(Position[SkipMove, State]):
     def pieces(self) -> dict[str, str]:
         return {SQUARES[i]: ch for i, ch in enumerate(self.cells) if ch != "."}
 
+    def occupied_after(self, move: SkipMove) -> frozenset[str]:
+        path = move.path  # the man leaves his square; the men he takes stood on the stops
+        return (self.occupied() - frozenset(path[:-1])) | {path[-1]}
+
     def men(self, side: str) -> list[str]:
         return list(itertools.compress(SQUARES, map(_MEN[side].__contains__, self.cells)))
 
