@@ -189,6 +189,7 @@ class Cross33Position(Position[CrossMove, State]):
         self.board = cross33(options.diagonals)
         self.cells = bytearray(cells)
         self._turn = turn
+        self._occupied: tuple[bytes, frozenset[str]] = (b"", frozenset())
 
     @property
     def turn(self) -> str:
@@ -229,7 +230,10 @@ class Cross33Position(Position[CrossMove, State]):
         return parse_cross_move(text, self.game_id)
 
     def occupied(self) -> frozenset[str]:
-        return frozenset(itertools.compress(_NAMES, self.cells.translate(_FILLED)))
+        key = bytes(self.cells)  # remembered for the state it was read from: recognition
+        if key != self._occupied[0]:  # asks once for each legal move (occupied_after)
+            self._occupied = (key, frozenset(itertools.compress(_NAMES, key.translate(_FILLED))))
+        return self._occupied[1]
 
     def pieces(self) -> dict[str, str]:
         cells = self.cells
