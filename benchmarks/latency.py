@@ -15,6 +15,7 @@ Run: .venv/bin/python benchmarks/latency.py [--games N] [--store disk|memory|non
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import random
 import shutil
@@ -56,8 +57,12 @@ def measure(game_id: str, games: int, store: GameStore | None) -> Samples:
     """Every event's compute time, and those of the events that committed a move."""
     out = Samples()
     layout = layout_for_game(game_id)
-    for i in range(games):
-        trace, _ = random_game_trace(engine.start(game_id), random.Random(f"lat{i}"), 80)
+    traces = [
+        random_game_trace(engine.start(game_id), random.Random(f"lat{i}"), 80)[0]
+        for i in range(games)
+    ]
+    gc.collect()  # the trace generator's garbage is not the pipeline's: collect it first
+    for trace in traces:
         board = SimulatedBoard(layout, trace.occupied)
         dice = ScriptedDice()
         session = Session(board, layout, game_id, store=store, dice=dice)
