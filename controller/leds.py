@@ -7,11 +7,15 @@ Brier Patch, red blink = remove a piece here, white blink = place a piece here, 
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from engine import Move
 from hardware.board_io import AMBER, BLUE, GREEN, RED, WHITE, Light, Pattern
 from wiring.layout import Layout
+
+log = logging.getLogger("reedboard")
 
 SWEEP_SECONDS = 1.2
 """How long the game-over sweep takes."""
@@ -56,7 +60,24 @@ def frame(layout: Layout, view: View) -> dict[str, Light]:
     _paint(out, view.hint, Light(AMBER))
     _paint(out, view.candidate, Light(AMBER, Pattern.BLINK))
     out.update(view.extra)
+    stray = [point for point in out if point not in layout.points]
+    if stray:  # a bug upstream; the board must not stop for it (drivers refuse such frames)
+        log.error("LED frame names %s, not on board %s: left dark", stray, layout.name)
+        for point in stray:
+            del out[point]
     return out
+
+
+def ends(move: Move) -> tuple[str, ...]:
+    """Where a move's pieces start and end on the board (a hint's amber points): a piece
+    coming on from off the board shows only where it lands."""
+    return tuple(dict.fromkeys(p for route in move.routes() for p in (route[0], route[-1])))
+
+
+def route_points(move: Move) -> tuple[str, ...]:
+    """Every board point a move's pieces pass (a candidate to confirm: the whole route, so
+    chains that end alike are told apart)."""
+    return tuple(dict.fromkeys(p for route in move.routes() for p in route))
 
 
 def _paint(out: dict[str, Light], points: Iterable[str], light: Light) -> None:

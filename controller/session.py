@@ -22,7 +22,7 @@ from typing import Any
 import engine
 from controller.dice import DiceError, DiceSource, SystemDice, roll_for
 from controller.hints import suggest
-from controller.leds import SWEEP_SECONDS, View, frame
+from controller.leds import SWEEP_SECONDS, View, ends, frame, route_points
 from controller.pending import Line, Pending, Reading, Step, completes
 from controller.recognition import Edges, Kind, Occupancy, Recognizer, Verdict
 from controller.store import GameStore
@@ -526,11 +526,11 @@ class Session:
                 landings = self.recognizer.continuations()
             elif self.cls.dice_spec:  # the mover's reachable circles, once thrown
                 landings = self.recognizer.landings()
-        candidate = self._ambiguous[self._shown].points() if self._ambiguous else ()
-        hint = self._hint.points() if self._hint else ()
+        candidate = route_points(self._ambiguous[self._shown]) if self._ambiguous else ()
+        hint = ends(self._hint) if self._hint else ()
         return View(
             landings=landings,
-            hint=(hint[0], hint[-1]) if hint else (),
+            hint=hint,
             candidate=candidate,
             brier_patch=self.brier_patch,
             escape=escape,

@@ -77,6 +77,12 @@ class GameStore:
     def close(self) -> None:
         self._db.close()
 
+    def pragma(self, name: str) -> Any:
+        """A PRAGMA's value (``journal_mode``, ``synchronous``): how the store keeps moves."""
+        if not name.isidentifier():
+            raise ValueError(f"not a pragma name: {name!r}")
+        return self._db.execute(f"PRAGMA {name}").fetchone()[0]
+
     def new_game(self, game: str, options: dict[str, Any], start: str) -> int:
         with self._tx():
             cur = self._db.execute(

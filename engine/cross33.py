@@ -40,6 +40,11 @@ HOLES = range(1, 34)
 
 EMPTY = ord(".")
 
+_NAMES = tuple(str(h) for h in range(34))
+"""Each cell's point id (cell 0 is no hole and always empty)."""
+_FILLED = bytes.maketrans(b".", b"\0")
+"""Translates cells to a mask, empty 0 and a piece non-zero, for itertools.compress."""
+
 ORTHOGONAL = ((-1, 0), (1, 0), (0, -1), (0, 1))
 DIAGONAL = ((-1, -1), (-1, 1), (1, -1), (1, 1))
 
@@ -137,7 +142,7 @@ class CrossMove(Move):
         return ("x" if self.jump else "-").join(map(str, self.path))
 
     def points(self) -> tuple[str, ...]:
-        return tuple(str(h) for h in self.path)
+        return tuple(map(_NAMES.__getitem__, self.path))
 
 
 _MOVE = re.compile(r"^\d+(?:(-)\d+|(?:x\d+)+)$")
@@ -184,6 +189,7 @@ class Cross33Position(Position[CrossMove, State]):
         self.board = cross33(options.diagonals)
         self.cells = bytearray(cells)
         self._turn = turn
+        self._occupied: tuple[bytes, frozenset[str]] = (b"", frozenset())
 
     @property
     def turn(self) -> str:
@@ -224,8 +230,10 @@ class Cross33Position(Position[CrossMove, State]):
         return parse_cross_move(text, self.game_id)
 
     def occupied(self) -> frozenset[str]:
-        cells = self.cells
-        return frozenset(str(h) for h in HOLES if cells[h] != EMPTY)
+        key = bytes(self.cells)  # remembered for the state it was read from: recognition
+        if key != self._occupied[0]:  # asks once for each legal move (occupied_after)
+            self._occupied = (key, frozenset(itertools.compress(_NAMES, key.translate(_FILLED))))
+        return self._occupied[1]
 
     def pieces(self) -> dict[str, str]:
         cells = self.cells

@@ -15,6 +15,7 @@ A rabbit that failed its escape is off the board and left out of the text.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from itertools import product
@@ -339,6 +340,11 @@ class FoxAndRabbit4(FoxAndRabbit):
 def right_angle_landings(start: str, dice: tuple[int, int]) -> list[str]:
     """Where a piece lands moving one die's count in a straight line and then the other's at a
     right angle, either die first, both legs on the board. Distinct circles, sorted."""
+    return list(_right_angle_landings(start, dice))
+
+
+@functools.cache
+def _right_angle_landings(start: str, dice: tuple[int, int]) -> tuple[str, ...]:
     x, y = xy(start)
     out: set[str] = set()
     for first, second in {dice, dice[::-1]}:
@@ -351,11 +357,16 @@ def right_angle_landings(start: str, dice: tuple[int, int]) -> list[str]:
                 land = circle_at(cx + s2 * second * turn[0], cy + s2 * second * turn[1])
                 if land is not None:
                     out.add(land)
-    return sorted(out, key=_order)
+    return tuple(sorted(out, key=_order))
 
 
 def straight_landings(start: str, dice: tuple[int, int]) -> set[str]:
     """Where one die alone takes a piece in a straight line (only ever used to reach home)."""
+    return set(_straight_landings(start, dice))
+
+
+@functools.cache
+def _straight_landings(start: str, dice: tuple[int, int]) -> frozenset[str]:
     x, y = xy(start)
     out: set[str] = set()
     for d in set(dice):
@@ -363,7 +374,7 @@ def straight_landings(start: str, dice: tuple[int, int]) -> set[str]:
             land = circle_at(x + d * dx, y + d * dy)
             if land is not None:
                 out.add(land)
-    return out
+    return frozenset(out)
 
 
 def _order(circle: str) -> tuple[int, int]:

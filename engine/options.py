@@ -20,8 +20,9 @@ T = TypeVar("T")
 
 def make_options(cls: type[T], game_id: str, values: Mapping[str, object]) -> T:
     """Build the options dataclass ``cls`` from ``values``; strings are converted by field type."""
-    fields = {f.name: f for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
-    hints = typing.get_type_hints(cls)
+    if not values:
+        return cls()  # every field has a default; the common case, on every start position
+    fields, hints = _fields(cls)
     kwargs: dict[str, Any] = {}
     for key, value in values.items():
         if key not in fields:
@@ -32,6 +33,18 @@ def make_options(cls: type[T], game_id: str, values: Mapping[str, object]) -> T:
         return cls(**kwargs)
     except (TypeError, ValueError) as exc:
         raise InvalidOptionError(f"{game_id}: {exc}") from None
+
+
+_FIELDS: dict[type[Any], tuple[dict[str, dataclasses.Field[Any]], dict[str, Any]]] = {}
+
+
+def _fields(cls: type[Any]) -> tuple[dict[str, dataclasses.Field[Any]], dict[str, Any]]:
+    """The fields of an options class by name, and their resolved types (slow to resolve:
+    once a class)."""
+    if cls not in _FIELDS:
+        fields = {f.name: f for f in dataclasses.fields(cls)}
+        _FIELDS[cls] = (fields, typing.get_type_hints(cls))
+    return _FIELDS[cls]
 
 
 def option_names(cls: type[object]) -> list[str]:

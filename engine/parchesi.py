@@ -116,6 +116,9 @@ class ManMove(Move):
     def points(self) -> tuple[str, ...]:
         return self.paths[0] if self.paths else ()
 
+    def routes(self) -> tuple[tuple[str, ...], ...]:
+        return self.paths  # every man of a double 6, each from nest or space to space or home
+
 
 PMove = Spin | ManMove
 State = tuple[tuple[tuple[int, ...], ...], int, Spin | None]

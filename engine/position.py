@@ -11,7 +11,6 @@ the legal "moves" are the possible throws, each with its probability in
 
 from __future__ import annotations
 
-import copy as _copy
 import dataclasses
 import enum
 from abc import ABC, abstractmethod
@@ -34,6 +33,13 @@ class Move(ABC):
         """The point ids the moving piece stands on, first to last (a throw moves nothing;
         a piece coming onto the board starts from ``""``)."""
         return ()
+
+    def routes(self) -> tuple[tuple[str, ...], ...]:
+        """Each moving piece's route over the board, first point to last, as real point ids
+        only: a piece coming on from off the board begins where it lands, a throw has none.
+        What the LEDs may show of a move (a hint, a candidate to confirm)."""
+        route = tuple(p for p in self.points() if p)
+        return (route,) if route else ()
 
 
 M = TypeVar("M", bound=Move)
@@ -73,7 +79,8 @@ class Position(ABC, Generic[M, S]):
     """A game state. Subclasses set the class metadata and implement the hooks below.
 
     ``S`` is the immutable snapshot that ``_save`` returns and ``_restore`` reinstates; the move
-    stack keeps one per pushed move, so :meth:`pop` restores the exact earlier state.
+    stack keeps one per pushed move, so :meth:`pop` restores the exact earlier state (and its
+    legal moves, which are a function of that state: they are not generated twice).
     """
 
     game_id: ClassVar[str]
@@ -91,7 +98,7 @@ class Position(ABC, Generic[M, S]):
 
     def __init__(self, options: Any) -> None:
         self.options = options
-        self._stack: list[tuple[M, S]] = []
+        self._stack: list[tuple[M, S, list[M] | None]] = []
         self._moves: list[M] | None = None
 
     # -- construction ------------------------------------------------------------------------
@@ -237,8 +244,9 @@ class Position(ABC, Generic[M, S]):
         if move not in self._legal():
             raise IllegalMoveError(self._illegal_message(move))
         state = self._save()
+        moves = self._moves
         self._apply(move)
-        self._stack.append((move, state))
+        self._stack.append((move, state, moves))
         self._moves = None
 
     def push_text(self, text: str) -> M:
@@ -256,25 +264,26 @@ class Position(ABC, Generic[M, S]):
         """Take back the last move and return it; IndexError when nothing was played."""
         if not self._stack:
             raise IndexError(f"pop from {self.game_id} position with no moves played")
-        move, state = self._stack.pop()
+        move, state, moves = self._stack.pop()
         self._restore(state)
-        self._moves = None
+        self._moves = moves
         return move
 
     @property
     def move_stack(self) -> list[M]:
         """The moves played since this position was made, oldest first (a copy)."""
-        return [move for move, _ in self._stack]
+        return [move for move, _, _ in self._stack]
 
     def is_over(self) -> bool:
         return self.outcome() is not None
 
     def copy(self, *, stack: bool = True) -> Self:
         """An independent copy; with ``stack=False`` it forgets the moves that led here."""
-        new = _copy.copy(self)
+        new = object.__new__(type(self))  # a shallow copy (copy.copy, without its detours)
+        new.__dict__.update(self.__dict__)
         new._stack = list(self._stack) if stack else []
-        new._moves = None
         new._restore(self._save())
+        new._moves = self._moves  # the same state has the same legal moves (never mutated)
         return new
 
     def __eq__(self, other: object) -> bool:

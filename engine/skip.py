@@ -12,6 +12,8 @@ Moves: ``c3-d4`` a step, ``c3xd4xe5`` captures (each step lands on the man it ta
 
 from __future__ import annotations
 
+import functools
+import itertools
 import re
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
@@ -23,12 +25,15 @@ from engine.registry import register
 
 FILES = "abcdefgh"
 SQUARES: tuple[str, ...] = tuple(f"{f}{r}" for r in range(1, 9) for f in FILES)
+_MEN = {"red": "rR", "blue": "bB"}
+"""Each side's man and crowned man (one that reached the far row)."""
 SIDE_SQUARES: frozenset[str] = frozenset(f"{f}{r}" for f in "ah" for r in range(2, 8))
 """The side yellow squares: a man there cannot be taken."""
 
 
-def _index(square: str) -> int:
-    return (int(square[1]) - 1) * 8 + FILES.index(square[0])
+_INDEX = {square: i for i, square in enumerate(SQUARES)}
+_index = _INDEX.__getitem__
+"""A square's index in the cells (a1 0, b1 1, … h8 63)."""
 
 
 def _square(x: int, y: int) -> str | None:
@@ -81,6 +86,7 @@ class Skip(Position[SkipMove, State]):
         super().__init__(options)
         self.cells = list(cells)
         self._turn = turn
+        self._occupied: tuple[str, frozenset[str]] = ("", frozenset())
 
     @classmethod
     def _start(cls, options: Any) -> Self:
@@ -126,14 +132,24 @@ class Skip(Position[SkipMove, State]):
         return SkipMove(tuple(re.split("[-x]", t)), capture)
 
     def occupied(self) -> frozenset[str]:
-        return frozenset(SQUARES[i] for i, ch in enumerate(self.cells) if ch != ".")
+        key = "".join(self.cells)  # remembered for the state it was read from: recognition
+        if key != self._occupied[0]:  # asks once for each legal move (occupied_after)
+            self._occupied = (key, frozenset(itertools.compress(SQUARES, map(".".__ne__, key))))
+        return self._occupied[1]
 
     def pieces(self) -> dict[str, str]:
         return {SQUARES[i]: ch for i, ch in enumerate(self.cells) if ch != "."}
 
+    def occupied_after(self, move: SkipMove) -> frozenset[str]:
+        path = move.path  # the man leaves his square; the men he takes stood on the stops
+        return (self.occupied() - frozenset(path[:-1])) | {path[-1]}
+
     def men(self, side: str) -> list[str]:
-        letter = "r" if side == "red" else "b"
-        return [SQUARES[i] for i, ch in enumerate(self.cells) if ch.lower() == letter]
+        return list(itertools.compress(SQUARES, map(_MEN[side].__contains__, self.cells)))
+
+    def count_men(self, side: str) -> int:
+        letters = _MEN[side]
+        return self.cells.count(letters[0]) + self.cells.count(letters[1])
 
     # -- moves -------------------------------------------------------------------------------
 
@@ -185,11 +201,14 @@ class Skip(Position[SkipMove, State]):
         return bool(there < self.options.side_limit)
 
     @staticmethod
-    def _diagonals(square: str, piece: str) -> list[str]:
+    @functools.cache
+    def _diagonals(square: str, piece: str) -> tuple[str, ...]:
         x, y = FILES.index(square[0]), int(square[1]) - 1
         ahead = 1 if piece in "rR" else -1
         dys = (1, -1) if piece in "RB" else (ahead,)
-        return [s for dy in dys for dx in (-1, 1) if (s := _square(x + dx, y + dy)) is not None]
+        return tuple(
+            s for dy in dys for dx in (-1, 1) if (s := _square(x + dx, y + dy)) is not None
+        )
 
     @staticmethod
     def _promoted(piece: str, square: str) -> str:
@@ -222,7 +241,7 @@ class Skip(Position[SkipMove, State]):
 
     def outcome_by_men(self) -> Outcome | None:
         for side, other in (("red", "blue"), ("blue", "red")):
-            left = len(self.men(side))
+            left = self.count_men(side)
             if left <= self.men_to_win:
                 return Outcome(other, Termination.MEN_LEFT, f"{side} has {left} men left")
         return None

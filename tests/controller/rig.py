@@ -25,7 +25,8 @@ class Rig:
         options: dict[str, Any] | None = None,
     ) -> None:
         self.layout = layout_for_game(game)
-        start = engine.from_text(game, position) if position else engine.start(game)
+        opts = options or {}
+        start = engine.from_text(game, position, **opts) if position else engine.start(game, **opts)
         board_start = occupied if occupied is not None else start.occupied()
         self.board = SimulatedBoard(self.layout, board_start)
         self.dice = ScriptedDice(dice or [])

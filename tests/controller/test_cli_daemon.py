@@ -192,3 +192,49 @@ def test_the_demo_plays_every_sensed_game(game: str) -> None:
 def test_the_demo_refuses_a_table_game(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["demo", "--game", "jack-rabbits"]) == 2
     assert "played at the table" in capsys.readouterr().err
+
+
+NESTS = "Y1@Ynest Y2@Ynest Y3@Ynest Y4@Ynest R1@Rnest R2@Rnest R3@Rnest R4@Rnest"
+
+
+@pytest.mark.parametrize(
+    ("game", "position", "amber"),
+    [
+        ("messenger-boy", "R@- B@- turn=R", {"A1"}),
+        ("parchesi", NESTS + " turn=Y spin=5", {"Ynest", "L4"}),
+    ],
+)
+def test_the_daemon_lights_a_hint_for_a_man_who_must_enter(
+    tmp_path: Path, game: str, position: str, amber: set[str]
+) -> None:
+    import asyncio
+
+    from controller.config import Config
+    from controller.daemon import Daemon
+    from hardware.board_io import AMBER
+
+    db = tmp_path / "g.sqlite3"
+    store = GameStore(db)
+    store.new_game(game, {}, position)  # the daemon resumes it
+    store.close()
+    said: list[str] = []
+    daemon = Daemon(Config(game=game, database=db, settle=0.01), out=said.append)
+    board = daemon.board
+
+    async def said_a(prefix: str, task: asyncio.Task[None]) -> None:
+        while not any(s.startswith(prefix) for s in said) and not task.done():
+            await asyncio.sleep(0.01)
+
+    async def scenario() -> set[str]:
+        task = asyncio.create_task(daemon.run())
+        async with asyncio.timeout(5):
+            await said_a("resumed:", task)
+            daemon.command("press hint")
+            await said_a("hint:", task)  # said and shown in one step of the daemon's loop
+        assert not task.done(), task.exception()  # the daemon lives on
+        frame = board.frame  # type: ignore[attr-defined]
+        daemon.stop.set()
+        await asyncio.wait_for(task, 5)
+        return {p for p, light in frame.items() if light.colour == AMBER}
+
+    assert asyncio.run(scenario()) == amber

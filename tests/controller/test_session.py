@@ -272,3 +272,46 @@ def test_hint_lights_the_suggested_move_in_amber() -> None:
     a, b = hint.split("-")
     assert rig.lit(AMBER) == {a, b}
     assert engine.start("solitaire").parse_move(hint) in engine.start("solitaire").legal_moves
+
+
+def test_hint_for_a_messenger_boy_man_who_must_enter_lights_the_start_square() -> None:
+    rig = Rig("messenger-boy", "R@- B@- turn=R")
+    rig.press("hint")
+    assert rig.session.alerts[-1]["text"] == "R start A"
+    assert rig.lit(AMBER) == {"A1"}  # where he enters; off the board is no point
+    assert set(rig.frame) <= set(rig.layout.points)
+    rig.place("A1")
+    assert rig.moves == ["R start A"]
+
+
+def test_entering_on_an_occupied_start_is_confirmed_and_its_candidates_light_start() -> None:
+    # both Start squares hold a man: entering changes no switch, so `confirm` asks which
+    rig = Rig("messenger-boy", "R@A1 B@B1 G@- Y@A5 turn=G", options={"players": 4})
+    rig.press("confirm")
+    assert rig.session.alerts[-1]["text"] == "G start A | G start B"
+    blinking = Light(AMBER, Pattern.BLINK)
+    assert rig.frame == {"A1": blinking, "B1": Light(GREEN)}
+    rig.press("hint")  # the next candidate
+    assert rig.frame == {"A1": Light(GREEN), "B1": blinking}
+    rig.press("confirm")
+    assert rig.moves == ["G start B"]
+
+
+def test_hint_for_a_parchesi_man_who_must_enter_lights_his_nest_and_entry() -> None:
+    nest = "Y1@Ynest Y2@Ynest Y3@Ynest Y4@Ynest R1@Rnest R2@Rnest R3@Rnest R4@Rnest"
+    rig = Rig("parchesi", nest + " turn=Y spin=5")
+    rig.press("hint")
+    assert rig.session.alerts[-1]["text"] == "Y enter"
+    (enter,) = rig.session.position.legal_moves
+    entry = enter.points()[-1]
+    assert rig.lit(AMBER) == {"Ynest", entry}
+    rig.place(entry)  # a man from the nest (three stay: its switch stays closed)
+    assert rig.moves == ["Y enter"]
+
+
+def test_hint_for_a_parchesi_double_six_lights_every_man_that_moves() -> None:
+    text = "Y1@L5 Y2@L20 Y3@Ynest Y4@Ynest R1@Rnest R2@Rnest R3@Rnest R4@Rnest turn=Y spin=d6"
+    rig = Rig("parchesi", text)
+    rig.session._hint = rig.session.position.parse_move("Y L5-L11 L20-L26")
+    rig.session._show(rig.t)
+    assert rig.lit(AMBER) == {"L5", "L11", "L20", "L26"}

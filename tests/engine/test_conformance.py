@@ -48,11 +48,15 @@ def test_random_playouts_keep_the_state_api_promises(game_id: str) -> None:
             position.push(move)
             assert copy.to_text() == text  # a copy is independent
             texts.append(position.to_text())
-        # pop restores the exact text form, all the way back
+        # pop restores the exact text form, all the way back, and the same legal moves as
+        # the position read afresh (pop and copy keep them rather than generate them again)
         while position.move_stack:
             texts.pop()
             position.pop()
             assert position.to_text() == texts[-1]
+            fresh = cls.from_text(texts[-1], **_option_strings(position))
+            assert list(position.legal_moves) == list(fresh.legal_moves)
+            assert list(position.copy().legal_moves) == list(fresh.legal_moves)
         assert position == cls.start()
 
 
