@@ -48,7 +48,8 @@ def test_a_game_over_the_pico_link_survives_the_port_closing(tmp_path: Path) -> 
             fw.set(INDEX[str(over[(a, b)])], False)
             if ply == 4:  # the cable is pulled mid-move; the rest of the move happens meanwhile
                 board.close_port()  # type: ignore[attr-defined]
-            fw.set(INDEX[str(b)], True)
+            await asyncio.sleep(0.05)  # a hand takes a while to carry the peg (a piece is not
+            fw.set(INDEX[str(b)], True)  # in two places: it lands after it left)
             await until("move: ", ply)
         daemon.stop.set()
         await run
