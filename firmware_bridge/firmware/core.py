@@ -103,6 +103,8 @@ class Firmware:
         self.chain = bytearray(3 * leds)  # the pending chain the Pi's L and C lines write
         self.chain_crc = None  # its CRC-32 (hex), None until computed again
         self.shown = None  # the CRC-32 of the chain on the LEDs, None if blanked
+        self.good = 0  # good lines from the Pi
+        self.sent = 0  # lines to the Pi
         self.faults = 0  # exceptions the loop caught (the parse paths never raise them)
         self.failing = 0
         now = hal.ticks_ms()
@@ -117,6 +119,7 @@ class Firmware:
     # -- output --------------------------------------------------------------------------------
 
     def send(self, body):
+        self.sent += 1
         self.out.write(frame(body))
         flush = getattr(self.out, "flush", None)
         if flush is not None:
@@ -144,6 +147,7 @@ class Firmware:
 
     def receive(self, data, now):
         for body in self.parser.feed(data):
+            self.good += 1
             self.host_at = now
             self.host_silent = False
             self.command(body)
