@@ -1,17 +1,22 @@
 """The LED chain over the link: what to send so the Pico's chain ends as the Pi wants it.
 
-The Pico keeps a pending chain that ``C`` (all off) and ``L`` (LED values) lines write, and
-shows it on ``F gg cccccccc`` only if its CRC-32 is ``cccccccc``, answering ``A gg`` with the
-pending chain's CRC-32 either way. The Pi sends only what changed since what it last sent; it
-repeats ``F`` every check (its heartbeat), and an answer with another checksum for the current
-frame ``gg`` sends the whole frame again under the next ``gg``. So a lost or damaged line costs
-at most one check period once the link is clean again, and a half-written frame is never shown.
+The Pico keeps a pending chain that ``L`` lines (LED values) write, and shows it on
+``F gg cccccccc`` only if its CRC-32 is ``cccccccc``, answering ``A gg`` with the pending
+chain's CRC-32 either way. The Pi sends only what changed since what it last sent; it repeats
+``F`` every check (its heartbeat), and an answer with another checksum for the current frame
+``gg`` sends every LED again under the next ``gg``, in short lines. So a lost or damaged line
+costs at most one check period once the link is clean again, a half-written frame is never
+shown, and while the link stays bad each resend adds the lines that got through to those that
+did before (every line sets LEDs to absolute values), so the chain gets there even then.
 """
 
 from __future__ import annotations
 
 from firmware_bridge.firmware.wire import GROUPS_PER_LINE, crc32hex, hexw
-from hardware.board_io import OFF, Colour
+from hardware.board_io import Colour
+
+WHOLE_GROUPS_PER_LINE = 2
+"""LEDs a line when the whole frame goes again: short lines get through a bad link best."""
 
 
 def chain_crc(colours: list[Colour]) -> str:
@@ -43,7 +48,7 @@ class LedSync:
         return self._send(self.sent)
 
     def whole(self) -> list[str]:
-        """The whole frame again (``C``, every lit LED, ``F``)."""
+        """The whole frame again: every LED, then ``F``."""
         return [] if self.want is None else self._send(None)
 
     def check(self) -> list[str]:
@@ -64,13 +69,12 @@ class LedSync:
         assert self.want is not None
         self.gen = (self.gen + 1) & 0xFF
         self.confirmed = False
-        lines = [] if base is not None else ["C"]
         groups = [
             hexw(i, 2) + "".join(hexw(v, 2) for v in c)
             for i, c in enumerate(self.want)
-            if (c != base[i] if base is not None else c != OFF)
+            if base is None or c != base[i]
         ]
-        for k in range(0, len(groups), GROUPS_PER_LINE):
-            lines.append("L " + " ".join(groups[k : k + GROUPS_PER_LINE]))
+        per = GROUPS_PER_LINE if base is not None else WHOLE_GROUPS_PER_LINE
+        lines = ["L " + " ".join(groups[k : k + per]) for k in range(0, len(groups), per)]
         self.sent = list(self.want)
         return [*lines, f"F {hexw(self.gen, 2)} {self.crc}"]

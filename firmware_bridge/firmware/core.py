@@ -16,7 +16,8 @@ HEARTBEAT_MS = 50
 RESEND_MS = 100
 HOST_TIMEOUT_MS = 3000
 QUIET_MS = 1000  # how often heartbeats and resent presses go while the Pi is silent
-MAX_PRESSES = 16
+MAX_PRESSES = 64  # presses waiting for the Pi's acknowledgement; more are dropped
+RESEND_WINDOW = 4  # how many of them, oldest first, each resend sends
 MAX_FAILING = 20  # steps failing in a row before the loop stops feeding the watchdog
 NBUTTONS = 5
 
@@ -100,7 +101,7 @@ class Firmware:
         self.presses = []  # (seq, button) not yet acknowledged, oldest first
         self.acked = 0xFF  # the last press acknowledged
         self.dropped = 0  # presses refused because MAX_PRESSES were waiting
-        self.chain = bytearray(3 * leds)  # the pending chain the Pi's L and C lines write
+        self.chain = bytearray(3 * leds)  # the pending chain the Pi's L lines write
         self.chain_crc = None  # its CRC-32 (hex), None until computed again
         self.shown = None  # the CRC-32 of the chain on the LEDs, None if blanked
         self.good = 0  # good lines from the Pi
@@ -160,10 +161,6 @@ class Firmware:
             self.hello()
         elif body == "Q":
             self.snapshot()
-        elif body == "C":
-            for i in range(len(self.chain)):
-                self.chain[i] = 0
-            self.chain_crc = None
         elif kind == "L":
             self.set_leds(body)
         elif kind == "F":
@@ -270,7 +267,7 @@ class Firmware:
             self.send("K " + hexw(self.seq, 2))
             self.next_beat = now + (every or HEARTBEAT_MS)
         if self.presses and diff(now, self.next_resend) >= 0:
-            for seq, button in self.presses:
+            for seq, button in self.presses[:RESEND_WINDOW]:
                 self.send("B %s %s %d" % (self.boot, hexw(seq, 2), button))
             self.next_resend = now + (every or RESEND_MS)
 

@@ -68,7 +68,7 @@ def rhex(n):
 def command():
     kind = random.randrange(7)
     if kind == 0:
-        return random.choice(("V", "Q", "C"))
+        return random.choice(("V", "Q"))
     if kind < 3:
         n = random.randint(1, 4)
         return "L " + " ".join(hexw(random.randrange(LEDS + 3), 2) + rhex(6) for _ in range(n))
@@ -153,9 +153,10 @@ def main(argv):
     # afterwards: it still answers, and still shows the frame it is sent
     out.bodies = []
     shown = hal.shown
-    fw.step(hal.t, b"\n" + frame("V") + frame("C") + frame("L 00ff0000"))
     chain = bytearray(3 * LEDS)
     chain[0] = 0xFF
+    fill = [frame("L %s000000 %s000000" % (hexw(i, 2), hexw(i + 1, 2))) for i in range(1, LEDS, 2)]
+    fw.step(hal.t, b"\n" + frame("V") + frame("L 00ff0000") + b"".join(fill))
     crc = crc32hex(chain)
     fw.step(hal.t + 1, frame("F 5a " + crc))
     hellos = [b for b in out.bodies if b[:2] == "H "]
