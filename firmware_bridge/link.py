@@ -43,7 +43,9 @@ SILENCE = 0.75
 CHECK_EVERY = 0.1
 """Seconds between the Pi's LED checks, which are also its heartbeat to the Pico."""
 ASK_EVERY = 0.25
-"""Seconds between repeats of an unanswered hello or snapshot request."""
+"""Seconds between repeats of an unanswered hello."""
+RESYNC_EVERY = 0.1
+"""Seconds between repeats of an unanswered snapshot request."""
 KEEP_EVERY = 0.025
 
 
@@ -157,7 +159,7 @@ class PicoBoard(LedState):
                     if now - self._hailed >= ASK_EVERY:
                         self._hail(now)
                     continue
-                if not self._synced and now - self._asked >= ASK_EVERY:
+                if not self._synced and now - self._asked >= RESYNC_EVERY:
                     self._ask_snapshot(now)
                 if any(light.pattern is not Pattern.STEADY for light in self.frame.values()):
                     self._push()
@@ -263,9 +265,8 @@ class PicoBoard(LedState):
             elif kind == "E" and (f := fields(body, "E", (2, 2, 1))) and f[2] <= 1:
                 self._event(f[0], f[1], f[2] == 1, now)
             elif kind == "K" and (f := fields(body, "K", (2,))):
-                if self._synced and f[0] != self._seq:  # an event after ours was lost
-                    self.gaps += 1
-                    self._ask_snapshot(now)
+                if f[0] != self._seq:  # an event after ours was lost
+                    self._gap(now)
             elif kind == "S" and (f := fields(body, "S", (2, (self._points + 3) // 4))):
                 self._snapshot(f[0], f[1], now)
             elif kind == "B" and (f := fields(body, "B", (2, 2, 1))) and f[2] < len(BUTTONS):
@@ -332,13 +333,19 @@ class PicoBoard(LedState):
         self._leds.forget()
         self._push()
 
-    def _event(self, seq: int, index: int, closed: bool, now: float) -> None:
-        if not self._synced:
-            return  # the snapshot we asked for will bring us in step
-        if seq != (self._seq + 1) & 0xFF:
+    def _gap(self, now: float) -> None:
+        """Events were lost: a snapshot brings the switches they were about up to date."""
+        if self._synced:
             self.gaps += 1
             self._ask_snapshot(now)
-            return
+        elif now - self._asked >= RESYNC_EVERY:
+            self._ask_snapshot(now)
+
+    def _event(self, seq: int, index: int, closed: bool, now: float) -> None:
+        """An event is applied even after a gap: it is what its switch did last (lines arrive
+        in order), and the snapshot the gap asks for brings the other switches in step."""
+        if seq != (self._seq + 1) & 0xFF:
+            self._gap(now)
         self._seq = seq
         bit = 1 << index
         if bool(self._closed & bit) == closed or index not in self._ids:
