@@ -9,11 +9,11 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
-from firmware_bridge.firmware.core import BUTTONS
+from firmware_bridge.firmware.wire import BUTTONS
 from wiring.build import Build
 
 FIRMWARE = Path(__file__).parent / "firmware"
-FILES = ("core.py", "hal.py", "main.py")
+FILES = ("wire.py", "core.py", "hal.py", "main.py")
 
 
 def _gp(pin: str) -> int:

@@ -1,12 +1,18 @@
-"""The Pi side of the Pico link: the BoardIO contract over USB serial.
+"""The Pi side of the Pico link: the BoardIO contract over USB serial (PROTOCOL.md).
 
 The port is opened with ``serial.serial_for_url`` (so tests use a pty, debugging uses
-``spy://``) and read by pyserial's ``ReaderThread`` with a ``Packetizer``: framing here,
-checking in ``firmware.core.check`` (shared with the firmware). Events carry sequence
-numbers: a gap means lost lines, and the board asks for a snapshot and resyncs from it. LED
-frames go as changes only; the Pico answers each with a checksum of its whole chain, and a
-wrong or missing answer makes the next frame go whole. When the cable is pulled the board
-says so (a LinkEvent), keeps trying the port every second, and resyncs when it is back.
+``spy://``) and read by pyserial's ``ReaderThread``: framing in ``firmware.wire`` (shared with
+the firmware), meaning here. Nothing the Pico sends can stop the reader: a damaged line is
+counted, one that passes the check but makes no sense is counted and logged at WARNING.
+
+- Switch events carry sequence numbers; a gap (or a heartbeat naming a later event) means lost
+  lines, and the board asks for a snapshot and resyncs from it.
+- Presses are numbered, acknowledged and de-duplicated (``presses.PressTracker``).
+- LED frames go as changes; the Pi's heartbeat checks the Pico's chain by its CRC-32 and sends
+  the whole frame when it differs (``frames.LedSync``).
+- A Pico silent for ``SILENCE`` seconds, or a port that goes away, is reported as a LinkEvent;
+  when it speaks again (or the port is back) the hello, a snapshot and the whole LED frame
+  bring everything back in step.
 """
 
 from __future__ import annotations
@@ -19,8 +25,11 @@ from collections.abc import Callable
 import serial
 import serial.threaded
 
-from firmware_bridge.firmware.core import BUTTONS, GROUPS_PER_LINE, check, crc16, frame, hexw
-from hardware.board_io import ButtonEvent, Colour, LinkEvent, SensorEvent
+from firmware_bridge.firmware.wire import BUTTONS, VERSION, LineParser, fields, frame, unhex
+from firmware_bridge.frames import LedSync
+from firmware_bridge.handshake import RB1_PROBE, rb1_body, refusal
+from firmware_bridge.presses import PressTracker
+from hardware.board_io import ButtonEvent, LinkEvent, Pattern, SensorEvent
 from hardware.events import EventQueue
 from hardware.led_chain import render
 from hardware.led_state import LedState
@@ -29,26 +38,48 @@ from wiring.layout import Layout
 
 log = logging.getLogger("reedboard.link")
 
-ACK_TIMEOUT = 0.5
-"""Seconds to wait for a frame's answer before the next frame goes whole."""
+SILENCE = 0.75
+"""Seconds without a good line before the Pico counts as gone (it sends one every 50 ms)."""
+CHECK_EVERY = 0.1
+"""Seconds between the Pi's LED checks, which are also its heartbeat to the Pico."""
+ASK_EVERY = 0.25
+"""Seconds between repeats of an unanswered hello."""
+RESYNC_EVERY = 0.1
+"""Seconds between repeats of an unanswered snapshot request."""
+KEEP_EVERY = 0.025
 
 
-class _Lines(serial.threaded.Packetizer):
-    TERMINATOR = b"\n"
-
+class _Parser(LineParser):
     def __init__(self, board: PicoBoard) -> None:
         super().__init__()
         self.board = board
 
-    def handle_packet(self, packet: bytes) -> None:
-        body = check(packet)
-        if body is None:
-            self.board.bad_lines += 1
-        else:
-            self.board._line(body)
+    def rejected(self, line: bytes | None) -> None:
+        self.board.bad_lines += 1
+        if line is not None:
+            self.board._rejected(line)
+
+
+class _Lines(serial.threaded.Protocol):
+    def __init__(self, board: PicoBoard) -> None:
+        self.board = board
+        self.parser = _Parser(board)
+
+    def data_received(self, data: bytes) -> None:
+        try:
+            bodies = self.parser.feed(data)
+        except Exception:  # the framing is total; this is a net under it
+            log.warning("could not split the Pico's bytes into lines", exc_info=True)
+            self.parser = _Parser(self.board)
+            return
+        for body in bodies:
+            try:
+                self.board._line(body)
+            except Exception:
+                self.board.bad_lines += 1
+                log.warning("ignored a line from the Pico: %r", body[:80], exc_info=True)
 
     def connection_lost(self, exc: BaseException | None) -> None:
-        super().connection_lost(None)
         self.board._lost(exc)
 
 
@@ -74,25 +105,28 @@ class PicoBoard(LedState):
         self._events = EventQueue()
         self._lock = threading.RLock()
         rows, cols = layout.matrix
-        self._width = cols
         self._points = rows * cols
         self._ids = {r * cols + c: pid for (r, c), pid in layout.switch_map().items()}
-        self._closed = 0  # the host's view of the switches
+        self._closed = 0  # the Pi's view of the switches
         self._synced = False
         self._seq = 0
         self._reader: serial.threaded.ReaderThread | None = None
         self._stop = threading.Event()
         self._keeper: threading.Thread | None = None
-        self._asked = 0.0
+        self._asked = 0.0  # when a snapshot was last asked for
+        self._hailed = 0.0  # when a hello was last asked for
+        self._checked = 0.0  # when the LEDs were last checked
+        self._heard = 0.0  # when the last good line came
+        self._helloed = False  # a hello of our version since the port opened or the Pico spoke
+        self._reported: bool | None = None  # the last LinkEvent's ``up``
+        self._refused: str | None = None
+        self._rb1_lines = 0
+        self._presses = PressTracker()
+        self._leds = LedSync()
         self.connected = False
         self.bad_lines = 0
         self.gaps = 0
-        self._device: list[Colour] | None = None  # the chain as the Pico last confirmed it
-        self._sent: list[Colour] | None = None
-        self._cmd = 0
-        self._awaiting: tuple[int, int, float] | None = None  # (seq, checksum, sent at)
         self.version: str | None = None
-        self.on_applied: Callable[[int], None] | None = None
 
     # -- the port ------------------------------------------------------------------------------
 
@@ -105,10 +139,10 @@ class PicoBoard(LedState):
         self._keeper.start()
 
     def _keep(self) -> None:
-        """Reconnect a lost port, re-send a frame the Pico did not confirm, ask again for a
-        snapshot that did not come."""
-        last_try = 0.0
-        while not self._stop.wait(0.1):
+        """Reconnect a lost port; notice a silent Pico; repeat unanswered requests; check the
+        LEDs (the Pi's heartbeat); animate blinking and pulsing lights."""
+        last_try = self._clock()
+        while not self._stop.wait(KEEP_EVERY):
             now = self._clock()
             if not self.connected:
                 if now - last_try >= self.reconnect_every:
@@ -116,34 +150,47 @@ class PicoBoard(LedState):
                     self._connect()
                 continue
             with self._lock:
-                if self._awaiting is not None and now - self._awaiting[2] > ACK_TIMEOUT:
-                    self._awaiting, self._device = None, None
-                    self._push(whole=True)
-                if not self._synced and now - self._asked > 0.5:
-                    self._asked = now
-                    self._send("Q")
+                if now - self._heard > SILENCE and self._reported is not False:
+                    self._helloed = False
+                    why = f"{self.url}: no word from the Pico for {SILENCE:g} s"
+                    log.warning("board link lost (%s)", why)
+                    self._report(False, why)
+                if not self._helloed:
+                    if now - self._hailed >= ASK_EVERY:
+                        self._hail(now)
+                    continue
+                if not self._synced and now - self._asked >= RESYNC_EVERY:
+                    self._ask_snapshot(now)
+                if any(light.pattern is not Pattern.STEADY for light in self.frame.values()):
+                    self._push()
+                if now - self._checked >= CHECK_EVERY:
+                    self._checked = now
+                    self._send(*self._leds.check())
 
     def _connect(self) -> bool:
         try:
             port = serial.serial_for_url(self.url, baudrate=self.baudrate, timeout=0.2)
         except (serial.SerialException, OSError) as exc:
             log.debug("cannot open %s: %s", self.url, exc)
+            self._report(False, f"{self.url}: {exc}")
             return False
         reader = serial.threaded.ReaderThread(port, lambda: _Lines(self))
         reader.daemon = True
+        now = self._clock()
         with self._lock:
             self._reader = reader
+            self._helloed = False
+            self._refused = None
+            self._rb1_lines = 0
             self._synced = False
-            self._device = None
-            self._awaiting = None
-        self._events.put_threadsafe(LinkEvent(True, self._clock(), self.url))  # before resync
+            self._heard = now
+            self._leds.forget()
         reader.start()
         reader.connect()
         self.connected = True
-        self._send("V")
-        self._asked = self._clock()
-        self._send("Q")
-        self._push(whole=True)
+        with self._lock:
+            self._hail(now)
+            self._write(RB1_PROBE)  # an rb1 firmware answers this with its hello
         return True
 
     def _lost(self, exc: BaseException | None) -> None:
@@ -152,9 +199,17 @@ class PicoBoard(LedState):
                 return
             self.connected = False
             self._reader = None
+            self._helloed = False
         why = f"{self.url}: {exc}" if exc else f"{self.url} closed"
         log.warning("board link lost (%s); retrying every %.1f s", why, self.reconnect_every)
-        self._events.put_threadsafe(LinkEvent(False, self._clock(), why))
+        self._report(False, why)
+
+    def _report(self, up: bool, detail: str) -> None:
+        with self._lock:
+            if self._reported is up:
+                return
+            self._reported = up
+        self._events.put_threadsafe(LinkEvent(up, self._clock(), detail))
 
     def close_port(self) -> None:
         """Close the port as if the cable were pulled (the board reconnects by itself)."""
@@ -172,91 +227,150 @@ class PicoBoard(LedState):
     async def aclose(self) -> None:
         self.close()
 
-    def _send(self, body: str) -> None:
+    def _send(self, *bodies: str) -> None:
+        if bodies:
+            self._write(b"".join(frame(b) for b in bodies))
+
+    def _write(self, data: bytes) -> None:
         reader = self._reader
         if reader is None:
             return
         try:
-            reader.write(frame(body))
+            reader.write(data)
         except (serial.SerialException, OSError) as exc:
             log.debug("write failed: %s", exc)
+
+    def _hail(self, now: float) -> None:
+        self._hailed = now
+        self._send("V")
+
+    def _ask_snapshot(self, now: float) -> None:
+        self._synced = False
+        self._asked = now
+        self._send("Q")
 
     # -- lines from the Pico (the reader thread) -----------------------------------------------
 
     def _line(self, body: str) -> None:
+        now = self._clock()
         with self._lock:
+            self._heard = now
+            self._rb1_lines = 0
             kind = body[:1]
-            if kind == "E" and len(body) == 9:
-                self._event(body, lambda: self._switch(int(body[5:7], 16), body[8] == "1"))
-            elif kind == "B" and len(body) == 6:
-                self._event(body, lambda: self._button(int(body[5])))
-            elif kind == "S" and len(body) == 5 + (self._points + 3) // 4:
-                self._snapshot(int(body[2:4], 16), int(body[5:], 16))
-            elif kind == "A" and len(body) == 9:
-                self._ack(int(body[2:4], 16), int(body[5:9], 16))
-            elif kind == "H":
-                self._hello(body)
+            if kind == "H":
+                self._hello(body, now)
+            elif self._refused is not None or not self._helloed:
+                if now - self._hailed >= ASK_EVERY:  # it speaks again: who is it?
+                    self._hail(now)
+            elif kind == "E" and (f := fields(body, "E", (2, 2, 1))) and f[2] <= 1:
+                self._event(f[0], f[1], f[2] == 1, now)
+            elif kind == "K" and (f := fields(body, "K", (2,))):
+                if f[0] != self._seq:  # an event after ours was lost
+                    self._gap(now)
+            elif kind == "S" and (f := fields(body, "S", (2, (self._points + 3) // 4))):
+                self._snapshot(f[0], f[1], now)
+            elif kind == "B" and (f := fields(body, "B", (2, 2, 1))) and f[2] < len(BUTTONS):
+                self._press(f[0], f[1], f[2], now)
+            elif kind == "A" and fields(body, "A", (2, 8)):
+                self._send(*self._leds.answer(unhex(body, 2, 2), body[5:13]))
             elif kind == "X":
-                log.warning("the Pico says: %s", body[2:])
+                log.warning("the Pico says: %s", body[2:80])
             else:
                 self.bad_lines += 1
 
-    def _event(self, body: str, apply: Callable[[], None]) -> None:
-        seq = int(body[2:4], 16)
-        if not self._synced:
-            return  # the snapshot we asked for will bring us in step
-        if seq != (self._seq + 1) & 0xFF:
-            self.gaps += 1
-            self._synced = False
-            self._send("Q")
+    def _rejected(self, line: bytes) -> None:
+        """A line that failed the check: perhaps a firmware of the previous protocol."""
+        body = rb1_body(line)
+        if body is None:
             return
-        self._seq = seq
-        apply()
+        with self._lock:
+            self._rb1_lines += 1
+            words = body.split(" ")
+            if len(words) > 1 and words[0] == "H":
+                self._refuse(words[1][:16])
+            elif self._rb1_lines >= 2:
+                self._refuse("rb1")
 
-    def _switch(self, index: int, closed: bool) -> None:
+    def _refuse(self, version: str) -> None:
+        if self._refused == version:
+            return
+        message = refusal(version, self.url)
+        log.error(message)
+        self._refused = version
+        self._helloed = False
+        self.version = version
+        self._report(False, message)
+
+    def _hello(self, body: str, now: float) -> None:
+        words = body.split(" ")
+        if len(words) < 2:
+            self.bad_lines += 1
+            return
+        if words[1] != VERSION:
+            self._refuse(words[1][:16])
+            return
+        ok = len(words) == 6 and words[2].isdigit() and words[3].isdigit()
+        boot, acked = (unhex(words[4], 0, 2), unhex(words[5], 0, 2)) if ok else (-1, -1)
+        if boot < 0 or acked < 0 or len(words[4]) != 2 or len(words[5]) != 2:
+            self.bad_lines += 1
+            return
+        self._refused = None
+        self.version = VERSION
+        restarted = self._presses.boot not in (None, boot)
+        self._presses.hello(boot, acked)
+        if self._helloed and not restarted:
+            return
+        if int(words[2]) != self._points:
+            log.error(
+                "the Pico scans %s switch places but layout %s has a %dx%d matrix",
+                words[2],
+                self.layout.name,
+                *self.layout.matrix,
+            )
+        self._helloed = True
+        self._report(True, self.url)
+        self._ask_snapshot(now)  # the snapshot brings the switches up to date
+        self._leds.forget()
+        self._push()
+
+    def _gap(self, now: float) -> None:
+        """Events were lost: a snapshot brings the switches they were about up to date."""
+        if self._synced:
+            self.gaps += 1
+            self._ask_snapshot(now)
+        elif now - self._asked >= RESYNC_EVERY:
+            self._ask_snapshot(now)
+
+    def _event(self, seq: int, index: int, closed: bool, now: float) -> None:
+        """An event is applied even after a gap: it is what its switch did last (lines arrive
+        in order), and the snapshot the gap asks for brings the other switches in step."""
+        if seq != (self._seq + 1) & 0xFF:
+            self._gap(now)
+        self._seq = seq
         bit = 1 << index
         if bool(self._closed & bit) == closed or index not in self._ids:
             return
         self._closed ^= bit
-        self._events.put_threadsafe(SensorEvent(self._ids[index], closed, self._clock()))
+        self._events.put_threadsafe(SensorEvent(self._ids[index], closed, now))
 
-    def _button(self, index: int) -> None:
-        if index < len(BUTTONS):
-            self._events.put_threadsafe(ButtonEvent(BUTTONS[index], self._clock()))
-
-    def _snapshot(self, seq: int, bitmap: int) -> None:
+    def _snapshot(self, seq: int, bitmap: int, now: float) -> None:
         changed = bitmap ^ self._closed
-        now = self._clock()
         for index, point in sorted(self._ids.items()):
             if changed >> index & 1:
+                self._closed ^= 1 << index
                 self._events.put_threadsafe(SensorEvent(point, bool(bitmap >> index & 1), now))
-        self._closed = bitmap
         self._seq = seq
         self._synced = True
 
-    def _hello(self, body: str) -> None:
-        parts = body.split()
-        if len(parts) == 4 and parts[2].isdigit() and int(parts[2]) != self._points:
-            log.error(
-                "the Pico scans %s switch places but layout %s has a %dx%d matrix",
-                parts[2],
-                self.layout.name,
-                *self.layout.matrix,
-            )
-        self.version = parts[1] if len(parts) > 1 else None
-
-    def _ack(self, seq: int, checksum: int) -> None:
-        if self._awaiting is None or self._awaiting[0] != seq:
+    def _press(self, boot: int, seq: int, button: int, now: float) -> None:
+        deliver, ack = self._presses.receive(boot, seq)
+        if ack is None:  # a press from a start-up we have had no hello from
+            if now - self._hailed >= ASK_EVERY:
+                self._hail(now)
             return
-        _, expected, _ = self._awaiting
-        self._awaiting = None
-        if checksum == expected:
-            self._device = list(self._sent or [])
-        else:  # a damaged LED command: send the whole frame again
-            self._device = None
-            self._push(whole=True)
-        if self.on_applied is not None:
-            self.on_applied(seq)
+        self._send(f"P {boot:02x} {ack:02x}")
+        if deliver:
+            self._events.put_threadsafe(ButtonEvent(BUTTONS[button], now))
 
     # -- BoardIO -------------------------------------------------------------------------------
 
@@ -268,35 +382,28 @@ class PicoBoard(LedState):
     def events(self) -> EventQueue:
         return self._events
 
+    @property
+    def presses(self) -> PressTracker:
+        return self._presses
+
+    @property
+    def leds(self) -> LedSync:
+        return self._leds
+
     def refresh(self) -> None:
         self._push()
 
-    def _push(self, whole: bool = False) -> None:
-        """Send the LEDs that differ from what the Pico last confirmed, then show them."""
+    def _push(self) -> None:
+        """Send the LEDs that differ from what the Pico was last sent, then show them."""
         with self._lock:
-            if self._reader is None:
-                return
+            if self._reader is None or not self._helloed:
+                return  # the hello sends the whole frame
             colours = limit(
                 render(self.layout, self.frame, self.dice, self._clock()),
                 self.brightness,
                 self.max_milliamps,
             )
-            known = None if whole else (self._device if self._awaiting is None else self._sent)
-            if known is not None and known == colours:
-                return
-            changed = [i for i, c in enumerate(colours) if known is None or known[i] != c]
-            self._cmd = (self._cmd + 1) & 0xFF
-            seq = hexw(self._cmd, 2)
-            if known is None:
-                self._send(f"C {seq}")
-            groups = [
-                hexw(i, 2) + "".join(hexw(v, 2) for v in colours[i])
-                for i in changed
-                if known is not None or colours[i] != (0, 0, 0)
-            ]
-            for k in range(0, len(groups), GROUPS_PER_LINE):
-                self._send(f"L {seq} " + " ".join(groups[k : k + GROUPS_PER_LINE]))
-            self._send(f"F {seq}")
-            flat = bytes(v for c in colours for v in c)
-            self._sent = colours
-            self._awaiting = (self._cmd, crc16(flat), self._clock())
+            lines = self._leds.update(colours)
+            if lines:
+                self._checked = self._clock()
+                self._send(*lines)

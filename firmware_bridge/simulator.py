@@ -2,9 +2,11 @@
 Unix port, its serial link on a real pseudo-terminal (the Pi side opens the pty's path as it
 would a USB port) and its switch matrix and LEDs on another pty (a hand on the board).
 
-For tests, ``benchmarks/bridge.py`` and trying the bridge without a Pico. With ``faults`` the
-bytes between firmware and pty pass through a proxy that corrupts or drops that share of
-them, in both directions."""
+For tests, ``benchmarks/bridge.py`` and trying the bridge without a Pico. With ``faults`` (a
+share of the bytes, 0.0 included) the bytes between firmware and pty pass through a proxy that
+drops, corrupts or duplicates that share of them (a third each), in both directions; the share
+may be changed at any time (``faults = 0.0``: the damage stops), and :meth:`inject` puts bytes
+of one's own on the way to the Pi."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ import os
 import queue
 import random
 import shutil
+import signal
 import subprocess
 import sys
 import threading
@@ -31,6 +34,12 @@ def micropython() -> str:
     return path
 
 
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view) :]
+
+
 INTERPRETERS = {"cpython": [sys.executable], "micropython": [micropython()]}
 
 
@@ -42,8 +51,9 @@ class SimulatedPico:
         leds: int,
         *,
         scan_hz: int = 1000,
-        faults: float = 0.0,
+        faults: float | None = None,
         seed: int = 0,
+        host_timeout_ms: int | None = None,
     ) -> None:
         self.link_master, link_slave = os.openpty()
         tty.setraw(link_slave)
@@ -53,8 +63,9 @@ class SimulatedPico:
         tty.setraw(ctl_slave)
         self._ctl_slave = ctl_slave
         self.rng = random.Random(seed)
-        self.faults = faults
+        self.faults = faults or 0.0
         self.damaged = 0
+        self._to_pi = threading.Lock()
         argv = [
             *INTERPRETERS[interpreter],
             "sim.py",
@@ -63,7 +74,9 @@ class SimulatedPico:
             str(leds),
             str(scan_hz),
         ]
-        if faults:
+        if host_timeout_ms is not None:
+            argv.append(str(host_timeout_ms))
+        if faults is not None:
             self.proc = subprocess.Popen(
                 argv,
                 cwd=FIRMWARE,
@@ -72,8 +85,8 @@ class SimulatedPico:
                 stderr=subprocess.PIPE,
             )
             assert self.proc.stdin and self.proc.stdout
-            self._pump(self.proc.stdout.fileno(), self.link_master)
-            self._pump(self.link_master, self.proc.stdin.fileno())
+            self._pump(self.proc.stdout.fileno(), self.link_master, self._to_pi)
+            self._pump(self.link_master, self.proc.stdin.fileno(), threading.Lock())
         else:
             self.proc = subprocess.Popen(
                 argv,
@@ -85,7 +98,9 @@ class SimulatedPico:
         self.leds: queue.Queue[list[tuple[int, int, int]]] = queue.Queue()
         threading.Thread(target=self._read_ctl, daemon=True).start()
 
-    def _pump(self, src: int, dst: int) -> None:
+    def _pump(self, src: int, dst: int, lock: threading.Lock) -> None:
+        rng = random.Random(self.rng.random())  # one stream per direction: repeatable
+
         def run() -> None:
             while True:
                 try:
@@ -95,17 +110,21 @@ class SimulatedPico:
                 if not data:
                     return
                 out = bytearray()
+                faults = self.faults
                 for byte in data:
-                    roll = self.rng.random()
-                    if roll < self.faults / 2:
-                        self.damaged += 1  # dropped
-                        continue
-                    if roll < self.faults:
+                    roll = rng.random()
+                    if roll < faults:
                         self.damaged += 1
-                        byte = (byte + self.rng.randint(1, 255)) & 0xFF  # corrupted
+                        if roll < faults / 3:
+                            continue  # dropped
+                        if roll < faults * 2 / 3:
+                            byte = (byte + rng.randint(1, 255)) & 0xFF  # corrupted
+                        else:
+                            out.append(byte)  # duplicated
                     out.append(byte)
                 try:
-                    os.write(dst, bytes(out))
+                    with lock:
+                        _write_all(dst, bytes(out))
                 except OSError:
                     return
 
@@ -124,6 +143,19 @@ class SimulatedPico:
                 if line.startswith(b"LEDS "):
                     raw = bytes.fromhex(line[5:].decode())
                     self.leds.put([tuple(raw[i : i + 3]) for i in range(0, len(raw), 3)])
+
+    def inject(self, data: bytes) -> None:
+        """Bytes of one's own on the way to the Pi, between two of the firmware's writes
+        (needs ``faults``: the proxy)."""
+        with self._to_pi:
+            _write_all(self.link_master, data)
+
+    def stop(self) -> None:
+        """Freeze the firmware (SIGSTOP): a Pico whose loop has stalled."""
+        self.proc.send_signal(signal.SIGSTOP)
+
+    def resume(self) -> None:
+        self.proc.send_signal(signal.SIGCONT)
 
     def set(self, index: int, closed: bool) -> None:
         """Close or open the switch at matrix index ``index``."""

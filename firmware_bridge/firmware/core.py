@@ -1,101 +1,37 @@
-# reedboard Pico firmware: matrix scanning, debouncing and the line protocol.
+# reedboard Pico firmware: matrix scanning, debouncing, presses, LEDs and the Pi's commands.
 #
-# Runs unchanged on MicroPython (the Pico, the Unix port) and on CPython (the Pi side imports
-# the framing from here). Keep it to what both have: no typing, no dataclasses, no
-# int.bit_length. The protocol is written down in firmware_bridge/PROTOCOL.md.
+# Runs unchanged on MicroPython (the Pico, the Unix port) and on CPython. Keep it to what both
+# have: no typing, no dataclasses, no int.bit_length. The framing is in wire.py; the protocol
+# is written down in firmware_bridge/PROTOCOL.md. The hardware is behind ``hal`` (hal.py on the
+# Pico, sim.py's SimHal elsewhere): read_matrix, read_buttons, set_led, show, ticks_ms,
+# ticks_diff, feed (the watchdog).
 
-VERSION = "rb1"
-MAX_LINE = 200
-BUTTONS = ("roll", "undo", "hint", "confirm", "new")
+try:
+    from .wire import GROUPS_PER_LINE, VERSION, LineParser, crc32hex, fields, frame, hexw, unhex
+except ImportError:  # flat on the Pico and when run as a script
+    from wire import GROUPS_PER_LINE, VERSION, LineParser, crc32hex, fields, frame, hexw, unhex
+
 SNAPSHOT_MS = 1000
-GROUPS_PER_LINE = 16
+HEARTBEAT_MS = 50
+RESEND_MS = 100
+HOST_TIMEOUT_MS = 3000
+QUIET_MS = 1000  # how often heartbeats and resent presses go while the Pi is silent
+MAX_PRESSES = 64  # presses waiting for the Pi's acknowledgement; more are dropped
+RESEND_WINDOW = 4  # how many of them, oldest first, each resend sends
+MAX_FAILING = 20  # steps failing in a row before the loop stops feeding the watchdog
+NBUTTONS = 5
 
 
-def crc8(data):
-    """CRC-8/SMBUS: polynomial 0x07, initial 0, no reflection."""
-    crc = 0
-    for byte in data:
-        crc ^= byte
-        for _ in range(8):
-            crc = ((crc << 1) ^ 0x07) & 0xFF if crc & 0x80 else (crc << 1) & 0xFF
-    return crc
-
-
-def frame(body):
-    """The wire form of a body: ``BODY*CC\\n``."""
-    data = body.encode() if isinstance(body, str) else body
-    return data + b"*" + ("%02x" % crc8(data)).encode() + b"\n"
-
-
-_CRC16 = []
-
-
-def crc16(data):
-    """CRC-16/CCITT-FALSE (polynomial 0x1021, initial 0xFFFF), table-driven: the checksum of
-    the whole LED chain in each frame's answer."""
-    if not _CRC16:
-        for n in range(256):
-            c = n << 8
-            for _ in range(8):
-                c = ((c << 1) ^ 0x1021) & 0xFFFF if c & 0x8000 else (c << 1) & 0xFFFF
-            _CRC16.append(c)
-    crc = 0xFFFF
-    for byte in data:
-        crc = ((crc << 8) & 0xFFFF) ^ _CRC16[(crc >> 8) ^ byte]
-    return crc
-
-
-class LineParser:
-    """Feed bytes in chunks split anywhere; :meth:`feed` returns the bodies of the good lines.
-    A line that is too long, not printable ASCII, or whose CRC does not match is dropped and
-    counted in ``bad``."""
-
-    def __init__(self):
-        self.buf = b""
-        self.bad = 0
-
-    def feed(self, data):
-        self.buf += data
-        out = []
-        while True:
-            i = self.buf.find(b"\n")
-            if i < 0:
-                if len(self.buf) > MAX_LINE:
-                    self.buf = b""
-                    self.bad += 1
-                return out
-            line = self.buf[:i]
-            self.buf = self.buf[i + 1 :]
-            body = check(line)
-            if body is None:
-                self.bad += 1
-            else:
-                out.append(body)
-
-
-def check(line):
-    """The body of a framed line (without its newline), or None if it is damaged."""
-    if len(line) < 4 or len(line) > MAX_LINE or line[-3:-2] != b"*":
-        return None
-    body = line[:-3]
-    for byte in line:
-        if byte < 0x20 or byte > 0x7E:
-            return None
+def boot_id():
+    """A number 0-255 that differs from one start-up to the next (almost always)."""
     try:
-        crc = int(line[-2:], 16)
-    except ValueError:
-        return None
-    if line[-2:] != line[-2:].lower() or crc8(body) != crc:
-        return None
-    if b"*" in body:
-        return None
-    return body.decode()
+        import os
 
+        return os.urandom(1)[0]
+    except Exception:
+        import time
 
-def hexw(value, width):
-    """``value`` in lowercase hex, zero-padded to ``width`` digits."""
-    text = "%x" % value
-    return "0" * (width - len(text)) + text
+        return int(time.time() * 1000) & 0xFF
 
 
 class Debouncer:
@@ -111,6 +47,7 @@ class Debouncer:
     def update(self, raw, now, diff):
         """Feed one scan at ``now`` ms (``diff(a, b)`` is a - b on the tick clock); returns
         the (index, closed) changes now stable."""
+        raw &= (1 << self.points) - 1
         changed = raw ^ self.raw
         i = 0
         while changed:
@@ -133,112 +70,224 @@ class Debouncer:
 
 
 class Firmware:
-    """The device side: scans through ``hal``, reads host commands from ``inp`` and writes
-    framed lines to ``out``. :meth:`step` does one iteration; :meth:`run` loops forever."""
+    """The device side: scans through ``hal``, reads the Pi's commands and writes framed lines
+    to ``out``. :meth:`step` does one iteration and never raises; :meth:`run` loops."""
 
-    def __init__(self, hal, out, points, leds, scan_hz=100, stable_ms=5):
+    def __init__(
+        self,
+        hal,
+        out,
+        points,
+        leds,
+        scan_hz=100,
+        stable_ms=5,
+        boot=None,
+        host_timeout_ms=HOST_TIMEOUT_MS,
+    ):
         self.hal = hal
         self.out = out
         self.points = points
         self.leds = leds
         self.scan_ms = max(1, int(1000 / scan_hz))
+        self.stable_ms = stable_ms
+        self.boot = hexw((boot_id() if boot is None else boot) & 0xFF, 2)
+        self.host_timeout_ms = host_timeout_ms
         self.parser = LineParser()
-        self.seq = 0xFF  # the first event is 00
+        self.seq = 0xFF  # of the last switch event; the first is 00
         self.debouncer = Debouncer(points, stable_ms, hal.read_matrix())
         self.buttons = 0
-        self.button_since = [0] * len(BUTTONS)
-        self.stable_ms = stable_ms
-        self.chain = bytearray(3 * leds)
-        self.next_scan = hal.ticks_ms()
-        self.next_snapshot = self.next_scan + SNAPSHOT_MS
+        self.button_since = [0] * NBUTTONS
+        self.pseq = 0xFF  # of the last press; the first is 00
+        self.presses = []  # (seq, button) not yet acknowledged, oldest first
+        self.acked = 0xFF  # the last press acknowledged
+        self.dropped = 0  # presses refused because MAX_PRESSES were waiting
+        self.chain = bytearray(3 * leds)  # the pending chain the Pi's L lines write
+        self.chain_crc = None  # its CRC-32 (hex), None until computed again
+        self.shown = None  # the CRC-32 of the chain on the LEDs, None if blanked
+        self.good = 0  # good lines from the Pi
+        self.sent = 0  # lines to the Pi
+        self.faults = 0  # exceptions the loop caught (the parse paths never raise them)
+        self.failing = 0
+        now = hal.ticks_ms()
+        self.host_at = now  # when the Pi last sent a good line
+        self.host_silent = False
+        self.next_scan = now
+        self.next_snapshot = now + SNAPSHOT_MS
+        self.next_beat = now
+        self.next_resend = now
         self.hello()
 
     # -- output --------------------------------------------------------------------------------
 
     def send(self, body):
+        self.sent += 1
         self.out.write(frame(body))
         flush = getattr(self.out, "flush", None)
         if flush is not None:
             flush()
 
     def hello(self):
-        self.send("H %s %d %d" % (VERSION, self.points, self.leds))
+        self.send(
+            "H %s %d %d %s %s" % (VERSION, self.points, self.leds, self.boot, hexw(self.acked, 2))
+        )
 
     def snapshot(self):
         width = (self.points + 3) // 4
         self.send("S %s %s" % (hexw(self.seq, 2), hexw(self.debouncer.reported, width)))
 
-    def event(self, body):
-        self.seq = (self.seq + 1) & 0xFF
-        self.send(body % hexw(self.seq, 2))
+    def press(self, button, now):
+        if len(self.presses) >= MAX_PRESSES:
+            self.dropped += 1
+            return
+        self.pseq = (self.pseq + 1) & 0xFF
+        self.presses.append((self.pseq, button))
+        self.send("B %s %s %d" % (self.boot, hexw(self.pseq, 2), button))
+        self.next_resend = now + RESEND_MS
 
     # -- input ---------------------------------------------------------------------------------
 
-    def receive(self, data):
+    def receive(self, data, now):
         for body in self.parser.feed(data):
+            self.good += 1
+            self.host_at = now
+            self.host_silent = False
             self.command(body)
 
     def command(self, body):
+        """Carry out one good line from the Pi. Every path checks its fields first, so no
+        line raises; one this firmware does not know is answered with ``X``."""
         kind = body[:1]
         if body == "V":
             self.hello()
         elif body == "Q":
             self.snapshot()
-        elif kind == "L" and len(body) >= 4:
-            for group in body[5:].split(" "):
-                if len(group) != 8:
-                    self.send("X bad led group")
-                    return
-                i = int(group[:2], 16)
-                if i >= self.leds:
-                    self.send("X led %d out of range" % i)
-                    return
-                self.chain[3 * i] = int(group[2:4], 16)
-                self.chain[3 * i + 1] = int(group[4:6], 16)
-                self.chain[3 * i + 2] = int(group[6:8], 16)
-        elif kind == "C" and len(body) == 4:
-            for i in range(len(self.chain)):
-                self.chain[i] = 0
-        elif kind == "F" and len(body) == 4:
+        elif kind == "L":
+            self.set_leds(body)
+        elif kind == "F":
+            f = fields(body, "F", (2, 8))
+            if f is None:
+                self.send("X bad frame line")
+            else:
+                self.show_frame(body[2:4], body[5:13])
+        elif kind == "P":
+            f = fields(body, "P", (2, 2))
+            if f is None:
+                self.send("X bad ack line")
+            elif body[2:4] == self.boot:
+                self.ack(f[1])
+        else:
+            self.send("X unknown command")
+
+    def set_leds(self, body):
+        groups = (len(body) - 1) // 9
+        if groups < 1 or groups > GROUPS_PER_LINE or len(body) != 1 + 9 * groups:
+            self.send("X bad led line")
+            return
+        values = []
+        for g in range(groups):
+            at = 1 + 9 * g
+            i = unhex(body, at + 1, 2)
+            r = unhex(body, at + 3, 2)
+            gr = unhex(body, at + 5, 2)
+            b = unhex(body, at + 7, 2)
+            if body[at] != " " or i < 0 or r < 0 or gr < 0 or b < 0:
+                self.send("X bad led group")
+                return
+            if i >= self.leds:
+                self.send("X led %d out of range" % i)
+                return
+            values.append((i, r, gr, b))
+        for i, r, gr, b in values:
+            self.chain[3 * i] = r
+            self.chain[3 * i + 1] = gr
+            self.chain[3 * i + 2] = b
+        self.chain_crc = None
+
+    def show_frame(self, gen, crc):
+        """``F gen crc``: show the pending chain if its CRC-32 is ``crc``; answer with the
+        pending chain's CRC-32 either way."""
+        if self.chain_crc is None:
+            self.chain_crc = crc32hex(self.chain)
+        if self.chain_crc == crc and self.shown != crc:
             for i in range(self.leds):
                 self.hal.set_led(i, self.chain[3 * i], self.chain[3 * i + 1], self.chain[3 * i + 2])
             self.hal.show()
-            self.send("A %s %s" % (body[2:4], hexw(crc16(self.chain), 4)))
-        else:
-            self.send("X unknown command")
+            self.shown = crc
+        self.send("A %s %s" % (gen, self.chain_crc))
+
+    def ack(self, seq):
+        """``P boot seq``: the Pi has every press up to ``seq``. An ack outside the waiting
+        presses (a repeat, or nonsense) changes nothing."""
+        if not self.presses or ((seq - self.presses[0][0]) & 0xFF) >= len(self.presses):
+            return
+        while self.presses and ((seq - self.presses[0][0]) & 0xFF) < 128:
+            self.acked = self.presses.pop(0)[0]
+
+    def blank(self):
+        """The Pi has gone silent: dark LEDs rather than a stale frame (the pending chain is
+        kept, so the Pi's next check brings it back at once)."""
+        for i in range(self.leds):
+            self.hal.set_led(i, 0, 0, 0)
+        self.hal.show()
+        self.shown = None
 
     # -- the loop ------------------------------------------------------------------------------
 
     def scan(self, now):
         diff = self.hal.ticks_diff
         for i, closed in self.debouncer.update(self.hal.read_matrix(), now, diff):
-            self.event("E %s " + hexw(i, 2) + (" 1" if closed else " 0"))
+            self.seq = (self.seq + 1) & 0xFF
+            self.send("E %s %s %d" % (hexw(self.seq, 2), hexw(i, 2), closed))
         pressed = self.hal.read_buttons()
-        for b in range(len(BUTTONS)):
+        for b in range(NBUTTONS):
             bit = 1 << b
             settled = diff(now, self.button_since[b]) >= self.stable_ms * 4
             if (pressed ^ self.buttons) & bit and settled:
                 self.buttons ^= bit
                 self.button_since[b] = now
                 if pressed & bit:
-                    self.event("B %s " + str(b))
+                    self.press(b, now)
 
-    def step(self, now, data=b""):
-        """One iteration at ``now`` ms: take host bytes, scan when due, snapshot when due.
-        Returns the ms until the next scan is due."""
+    def tick(self, now, data=b""):
+        """One iteration at ``now`` ms: take the Pi's bytes, scan when due, send what is due."""
         if data:
-            self.receive(data)
+            self.receive(data, now)
         diff = self.hal.ticks_diff
+        if not self.host_silent and diff(now, self.host_at) >= self.host_timeout_ms:
+            self.host_silent = True
+            self.blank()
+        every = QUIET_MS if self.host_silent else 0
         if diff(now, self.next_scan) >= 0:
             self.scan(now)
             self.next_scan = now + self.scan_ms
         if diff(now, self.next_snapshot) >= 0:
             self.snapshot()
             self.next_snapshot = now + SNAPSHOT_MS
-        return max(0, diff(self.next_scan, now))
+        if diff(now, self.next_beat) >= 0:
+            self.send("K " + hexw(self.seq, 2))
+            self.next_beat = now + (every or HEARTBEAT_MS)
+        if self.presses and diff(now, self.next_resend) >= 0:
+            for seq, button in self.presses[:RESEND_WINDOW]:
+                self.send("B %s %s %d" % (self.boot, hexw(seq, 2), button))
+            self.next_resend = now + (every or RESEND_MS)
+
+    def step(self, now, data=b""):
+        """:meth:`tick`, catching anything it raises (counted in ``faults``): the loop goes on
+        whatever comes in. The watchdog is fed unless MAX_FAILING steps in a row failed, so a
+        loop that keeps failing (or stalls) is restarted by the hardware. Returns the ms until
+        the next scan is due."""
+        try:
+            self.tick(now, data)
+            self.failing = 0
+        except Exception:
+            self.faults += 1
+            self.failing += 1
+        if self.failing < MAX_FAILING:
+            self.hal.feed()
+        return max(0, min(self.scan_ms, self.hal.ticks_diff(self.next_scan, now)))
 
     def run(self, inp, poller):
-        """Wait for host bytes until the next scan is due, then step; returns when the input
+        """Wait for the Pi's bytes until the next scan is due, then step; returns when the input
         ends (a closed pipe; a Pico's USB input never ends)."""
         wait = 0
         while True:

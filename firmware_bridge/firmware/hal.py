@@ -1,5 +1,5 @@
-# The Pico's hardware: the switch matrix on GP pins, the buttons, the WS2812 chain.
-# Pico only (machine, neopixel); the simulated HAL in sim.py has the same methods.
+# The Pico's hardware: the switch matrix on GP pins, the buttons, the WS2812 chain, the
+# watchdog. Pico only (machine, neopixel); the simulated HAL in sim.py has the same methods.
 
 import time
 
@@ -25,6 +25,18 @@ class Hal:
         ]
         self.np = neopixel.NeoPixel(Pin(cfg["led_pin"]), cfg["leds"])
         self.grb = cfg.get("order", "GRB")
+        self.wdt = None
+
+    def start_watchdog(self, ms):
+        # the RP2040's watchdog cannot be stopped once started: a loop that stops feeding it
+        # (stalled, or failing step after step) restarts the Pico after ``ms`` (at most 8388)
+        from machine import WDT
+
+        self.wdt = WDT(timeout=ms)
+
+    def feed(self):
+        if self.wdt is not None:
+            self.wdt.feed()
 
     def read_matrix(self):
         raw = 0

@@ -1,4 +1,5 @@
-# The Pico's entry point: raw bytes on USB serial, Ctrl-C off, then the firmware loop.
+# The Pico's entry point: raw bytes on USB serial, Ctrl-C off, then the firmware loop under the
+# watchdog (started last, so a bad config.json leaves the Pico at its REPL, not in a reset loop).
 import json
 import select
 import sys
@@ -24,6 +25,8 @@ fw = Firmware(
 )
 poller = select.poll()
 poller.register(sys.stdin, select.POLLIN)
+hal.start_watchdog(CFG.get("watchdog_ms", 5000))
 while True:
     fw.run(sys.stdin.buffer, poller)
+    hal.feed()
     time.sleep_ms(10)

@@ -1,7 +1,7 @@
 # The firmware on a simulated board, for tests, benchmarks and trying the bridge without a
 # Pico. Runs under MicroPython's Unix port and CPython alike:
 #
-#     micropython sim.py CONTROL POINTS LEDS [SCAN_HZ]
+#     micropython sim.py CONTROL POINTS LEDS [SCAN_HZ [HOST_TIMEOUT_MS]]
 #
 # The serial link is standard input and output, as on the Pico. CONTROL is a tty (or any
 # read/write path) that plays the board's wires: lines "W ii v" close (v=1) or open (v=0)
@@ -11,7 +11,7 @@ import select
 import sys
 import time
 
-from core import Firmware
+from core import HOST_TIMEOUT_MS, Firmware
 
 try:
     import micropython
@@ -84,6 +84,9 @@ class SimHal:
         # unbuffered on both interpreters; flush() would fsync a tty (EINVAL on MicroPython)
         self.ctl.write(b"LEDS " + "".join("%02x" % v for v in self.chain).encode() + b"\n")
 
+    def feed(self):
+        pass  # no watchdog on a simulated board
+
     def ticks_ms(self):
         return ticks_ms()
 
@@ -94,10 +97,11 @@ class SimHal:
 def main(argv):
     control, points, leds = argv[1], int(argv[2]), int(argv[3])
     scan_hz = int(argv[4]) if len(argv) > 4 else 100
+    host_timeout = int(argv[5]) if len(argv) > 5 else HOST_TIMEOUT_MS
     hal = SimHal(control, leds)
     # CPython's buffered stdin would swallow bytes that poll() then does not report
     inp = getattr(sys.stdin.buffer, "raw", sys.stdin.buffer)
-    fw = Firmware(hal, sys.stdout.buffer, points, leds, scan_hz)
+    fw = Firmware(hal, sys.stdout.buffer, points, leds, scan_hz, host_timeout_ms=host_timeout)
     poller = select.poll()
     poller.register(inp, select.POLLIN)
     fw.run(inp, poller)

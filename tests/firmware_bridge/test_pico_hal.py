@@ -6,8 +6,12 @@ the right pins, and main.py starts the firmware from a config.json made from a b
 from __future__ import annotations
 
 import json
+import re
 import subprocess
+import time
 from pathlib import Path
+
+import pytest
 
 from firmware_bridge.deploy import FIRMWARE, pico_config
 from firmware_bridge.simulator import micropython
@@ -33,6 +37,14 @@ class Pin:
             return LEVEL.get(self.n, 1) if self.n in PRESSED_OR_HIGH else 1
         return LEVEL.get(self.n, 0)
 PRESSED_OR_HIGH = set()
+class WDT:                  # writes down how it is used, in wdt.txt
+    def __init__(self, id=0, timeout=5000):
+        self.fed = False
+        with open("wdt.txt", "w") as f: f.write("timeout %d\\n" % timeout)
+    def feed(self):
+        if not self.fed:
+            self.fed = True
+            with open("wdt.txt", "a") as f: f.write("fed\\n")
 """
 
 NEOPIXEL = """
@@ -84,9 +96,9 @@ def test_main_starts_the_firmware_from_the_config(tmp_path: Path) -> None:
     (tmp_path / "machine.py").write_text(MACHINE)
     (tmp_path / "neopixel.py").write_text(NEOPIXEL)
     (tmp_path / "config.json").write_text(json.dumps(pico_config(build)))
-    for name in ("core.py", "hal.py", "main.py"):
+    for name in ("wire.py", "core.py", "hal.py", "main.py"):
         (tmp_path / name).write_text((FIRMWARE / name).read_text())
-    # main.py loops forever; give it no input and stop it after its hello
+    # main.py loops forever; give it no input and stop it once it has fed the watchdog
     proc = subprocess.Popen(
         [micropython(), "main.py"],
         cwd=tmp_path,
@@ -94,10 +106,52 @@ def test_main_starts_the_firmware_from_the_config(tmp_path: Path) -> None:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
     )
+    wdt = tmp_path / "wdt.txt"
     try:
         assert proc.stdout is not None
         first = proc.stdout.readline()
+        deadline = time.monotonic() + 10
+        while "fed" not in (wdt.read_text() if wdt.exists() else ""):
+            assert time.monotonic() < deadline, "the loop never fed the watchdog"
+            time.sleep(0.02)
     finally:
         proc.kill()
         proc.wait(timeout=5)
-    assert first == b"H rb1 36 47*2a\n"
+    assert re.fullmatch(rb"H rb2 36 47 [0-9a-f]{2} ff\*[0-9a-f]{8}\n", first), first
+    assert wdt.read_text() == "timeout 5000\nfed\n"
+
+
+@pytest.mark.hardware
+def test_the_watchdog_restarts_a_stalled_pico() -> None:
+    """On a real Pico at $REEDBOARD_PICO (with mpremote): hal.py's watchdog, left unfed by a
+    stalled loop, restarts the Pico, which then says it was the watchdog."""
+    import os
+
+    port = os.environ.get("REEDBOARD_PICO", "/dev/reedboard-pico")
+    stall = (
+        "import json, time, machine\n"
+        "from hal import Hal\n"
+        "hal = Hal(json.load(open('config.json')))\n"
+        "hal.start_watchdog(1000)\n"
+        "time.sleep(5)\n"
+        "print('not restarted')\n"
+    )
+    subprocess.run(["mpremote", "connect", port, "exec", stall], timeout=30)
+    deadline = time.monotonic() + 20
+    while True:
+        done = subprocess.run(
+            [
+                "mpremote",
+                "connect",
+                port,
+                "exec",
+                "import machine; print(machine.reset_cause() == machine.WDT_RESET)",
+            ],
+            capture_output=True,
+            text=True,
+            timeout=30,
+        )
+        if done.returncode == 0 or time.monotonic() > deadline:
+            break
+        time.sleep(0.5)
+    assert done.stdout.strip().endswith("True"), done.stdout + done.stderr

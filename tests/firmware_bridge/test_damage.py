@@ -1,0 +1,87 @@
+"""Five percent of the bytes dropped, corrupted or duplicated, in both directions (fixed seeds),
+with the real firmware under MicroPython's Unix port: every press arrives exactly once and in
+order, and once the damage stops the LEDs are right within a second."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+from firmware_bridge.link import PicoBoard
+from firmware_bridge.simulator import SimulatedPico as Firmware
+from hardware.board_io import BUTTONS, GREEN, RED, ButtonEvent, Light, LinkEvent
+from hardware.ws2812 import limit
+from wiring.layout import load_layout
+
+LAYOUT = load_layout("cross33")
+POINTS = list(LAYOUT.points)
+
+
+async def linked(board: PicoBoard) -> None:
+    async with asyncio.timeout(10):
+        while not isinstance(event := await anext(board.events), LinkEvent) or not event.up:
+            pass
+
+
+def test_every_press_arrives_exactly_once_at_five_percent_damage() -> None:
+    fw = Firmware("micropython", 36, LAYOUT.led_count, faults=0.05, seed=21)
+    pressed = [k * 3 % 5 for k in range(25)]
+
+    async def scenario() -> list[str]:
+        board = PicoBoard(fw.port, LAYOUT)
+        await board.start()
+        got: list[str] = []
+        try:
+            await linked(board)
+            for button in pressed:
+                fw.press(button)
+                await asyncio.sleep(0.08)  # a quick hand: 12 presses a second
+            fw.press(4)  # the last: presses arrive in order, so nothing may come after it
+            async with asyncio.timeout(30):
+                while len(got) <= len(pressed):
+                    event = await anext(board.events)
+                    if isinstance(event, ButtonEvent):
+                        got.append(event.button)
+            return got
+        finally:
+            board.close()
+            fw.close()
+
+    got = asyncio.run(scenario())
+    assert fw.damaged > 100
+    assert got == [BUTTONS[b] for b in pressed] + ["new"]
+
+
+def test_the_leds_are_right_within_a_second_after_the_damage_stops() -> None:
+    fw = Firmware("micropython", 36, LAYOUT.led_count, faults=0.05, seed=8)
+
+    async def scenario() -> float:
+        board = PicoBoard(fw.port, LAYOUT, brightness=1.0, max_milliamps=10_000)
+        await board.start()
+        loop = asyncio.get_running_loop()
+        try:
+            await linked(board)
+            for k in range(30):  # frames change while the line is bad
+                board.show({p: Light(GREEN if (i + k) % 3 else RED) for i, p in enumerate(POINTS)})
+                await asyncio.sleep(0.05)
+            final = {p: Light(RED if i % 2 else GREEN) for i, p in enumerate(POINTS)}
+            board.show(final)
+            want = limit([(0, 0, 0)] * LAYOUT.led_count, 1.0, 10_000)
+            for p, light in final.items():
+                want[LAYOUT.points[p].led] = light.colour
+            await asyncio.sleep(0.3)
+            chain: list[tuple[int, int, int]] = []  # the last chain shown
+            while not fw.leds.empty():
+                chain = fw.leds.get()
+            fw.faults = 0.0  # the damage stops
+            stopped = time.monotonic()
+            async with asyncio.timeout(5):
+                while chain != want:
+                    chain = await loop.run_in_executor(None, fw.next_leds, 5.0)
+            return time.monotonic() - stopped
+        finally:
+            board.close()
+            fw.close()
+
+    took = asyncio.run(scenario())
+    assert took < 1.0
