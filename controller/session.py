@@ -303,8 +303,9 @@ class Session:
                 self._asked.setdefault(line.steps[0].move, line)
             moves = tuple(self._asked)
             self._pending = Pending(list(reading.ask), False, now)
-            self._alert(now, "ambiguous", " | ".join(map(str, moves)))
-            self._ambiguous, self._shown = moves, 0
+            if moves != self._ambiguous:
+                self._alert(now, "ambiguous", " | ".join(map(str, moves)))
+                self._ambiguous, self._shown = moves, 0
             self._ambiguous_extends = reading.ask[0].steps[0].extends
             return Verdict(Kind.LIFTED), True
         verdict = reading.verdict if reading.verdict is not None else self.recognizer.judge(board)
