@@ -172,9 +172,7 @@ def route(layout: Layout, a: str, b: str, corner_first_x: bool = True) -> list[s
     corner = (pb.x, pa.y) if corner_first_x else (pa.x, pb.y)
     at = {(p.x, p.y): p.id for p in layout.points.values()}
     middle = [at[corner]] if corner in at else []
-    return (
-        _between(layout, (pa.x, pa.y), corner) + middle + _between(layout, corner, (pb.x, pb.y))
-    )
+    return _between(layout, (pa.x, pa.y), corner) + middle + _between(layout, corner, (pb.x, pb.y))
 
 
 def _between(layout: Layout, a: tuple[int, int], b: tuple[int, int]) -> list[str]:
