@@ -107,7 +107,15 @@ def _first(game: HandGame, events: list[tuple[float, str, str]]) -> str:
     k = max(0, bisect.bisect_right(game.starts, t) - 1)
     if k >= len(game.moves):
         return f"t={t:.3f} {what}"
-    return f"t={t:.3f} {what}, during ply {k} {game.moves[k]}: {game.notes[k] or 'plain'}"
+    out = f"t={t:.3f} {what}, during ply {k} {game.moves[k]}: {game.notes[k] or 'plain'}"
+    done = {c.ply for c in game.commits if c.t <= t and not is_wrong(c, game.moves)}
+    missing = next((p for p in range(k) if p not in done), None)
+    if missing is not None:  # the trouble began at an earlier ply that was never committed
+        out += (
+            f"; ply {missing} {game.moves[missing]} was not committed by then:"
+            f" {game.notes[missing] or 'plain'}"
+        )
+    return out
 
 
 def _is_throw(move: str) -> bool:

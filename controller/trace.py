@@ -11,6 +11,7 @@ Replay feeds a trace through the controller on a virtual clock: no sleeping, sam
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -22,6 +23,9 @@ from controller.session import GRACE, SETTLE, Session
 from hardware.board_io import BUTTONS, ButtonEvent, SensorEvent
 from hardware.simulated import SimulatedBoard
 from wiring.layout import layout_for_game
+
+_layout = functools.lru_cache(maxsize=None)(layout_for_game)
+"""Boards read once per process: a benchmark replays thousands of traces."""
 
 
 class TraceError(ValueError):
@@ -135,7 +139,7 @@ class Replayer:
         grace: float = GRACE,
     ) -> None:
         game_id = game or trace.game
-        self.layout = layout_for_game(game_id)
+        self.layout = _layout(game_id)
         unknown = sorted(trace.occupied - set(self.layout.points))
         if unknown:
             raise TraceError(
