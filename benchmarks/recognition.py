@@ -128,24 +128,28 @@ def print_tables(
         )
     figures["wall_seconds"] = round(wall, 1)
     print(f"wall time {wall:.1f} s")
-    print()
-    print("failing games by class (a game may show several)")
-    print(f"{'game':25} " + " ".join(f"{c:>10}" for c in CLASSES))
-    for game_id in [*ids, "all"]:
-        classes = figures["games"][game_id]["classes"]
-        print(f"{game_id:25} " + " ".join(f"{classes[c]:>10}" for c in CLASSES))
+    for key, title in (
+        ("causes", "failing games by what went wrong first"),
+        ("classes", "failing games by what went wrong at all (a game may show several)"),
+    ):
+        print()
+        print(title)
+        print(f"{'game':25} " + " ".join(f"{c:>10}" for c in CLASSES))
+        for game_id in [*ids, "all"]:
+            counts = figures["games"][game_id][key]
+            print(f"{game_id:25} " + " ".join(f"{counts[c]:>10}" for c in CLASSES))
     return figures
 
 
 def print_examples(ids: list[str], by_game: dict[str, list[GameReport]], k: int) -> None:
-    """Up to ``k`` failing seeds per game id, filed under each game's first failure class."""
+    """Up to ``k`` failing seeds per game id and class of what went wrong first."""
     if k <= 0:
         return
     print()
     print("failing seeds (the first thing that went wrong, and what the hands did then)")
     for cls in CLASSES:
         for game_id in ids:
-            firsts = [r for r in by_game[game_id] if r.failed and r.classes[:1] == [cls]]
+            firsts = [r for r in by_game[game_id] if r.failed and r.cause == cls]
             for r in firsts[:k]:
                 print(f"  [{cls}] {r.game} seed {r.seed}: {r.first}")
 

@@ -39,6 +39,8 @@ class GameReport:
     stuck: str | None = None
     classes: list[str] = field(default_factory=list)
     """The failure classes this game shows (empty when it was recognised cleanly)."""
+    cause: str = ""
+    """The class of the first thing that went wrong (what the game is filed under)."""
     first: str = ""
     """The first thing that went wrong, and what the hands did at that ply."""
 
@@ -90,7 +92,9 @@ def judge(game: HandGame) -> GameReport:
         present.discard("mismatch")  # a mismatch the game recovered from is counted apart
     report.classes = [c for c in CLASSES if c in present]
     if report.failed:
-        report.first = _first(game, sorted(events))
+        events.sort()
+        report.first = _first(game, events)
+        report.cause = events[0][1] if events else report.classes[0]
     return report
 
 
@@ -146,6 +150,7 @@ class Report:
             "mismatches": sum(g.mismatches for g in games),
             "stuck": sum(1 for g in games if g.stuck),
             "classes": {c: sum(c in g.classes for g in games) for c in CLASSES},
+            "causes": {c: sum(c == g.cause for g in games) for c in CLASSES},
         }
 
 

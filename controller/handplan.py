@@ -16,7 +16,7 @@ from typing import Any
 from engine import Move, Position
 from engine.cross33 import CrossMove
 from engine.fox_and_rabbit import FOXES, RABBITS, PieceMove
-from engine.messenger_boy import Enter
+from engine.messenger_boy import Enter, Step, lane_of, number_of, square_id
 from engine.parchesi import ManMove
 from engine.skip import SkipMove
 from wiring.layout import Layout
@@ -54,6 +54,9 @@ class Carry:
     hops: tuple[Hop, ...]
     chain: bool = False
     """A jump chain: the mover may be set down at each landing or carried to the end."""
+    stops: bool = False
+    """The mover is always set down at each hop's end (a Messenger Boy order: first on the
+    square reached, then where its order sends him)."""
 
     @property
     def landing(self) -> str:
@@ -125,8 +128,33 @@ def plan_of(position: Position[Any, Any], move: Move) -> Plan:
         return Plan((Carry(None, (Hop(move.points()[-1]),)),))
     points = move.points()
     if len(points) == 2 and points[0]:  # Messenger Boy's steps and any plain move
+        reached = _order_square(position, move)
+        if reached is not None:
+            return Plan((Carry(points[0], (Hop(reached), Hop(points[1])), stops=True),))
         return Plan((Carry(points[0], (Hop(points[1]),)),))
     raise PlanError(f"no physical form for {move!r} in {position.game_id}")
+
+
+def _order_square(position: Position[Any, Any], move: Move) -> str | None:
+    """The Messenger Boy square a man reached whose go-to order sent him on to where the move
+    ends, if any."""
+    if not isinstance(move, Step) or not getattr(position, "orders", None):
+        return None
+    spin = getattr(position, "spin", None)
+    if spin is None:
+        return None
+    n = number_of(move.start) + spin
+    lane = lane_of(move.start) or "A"
+    for square in (square_id(lane, n), square_id("A", n), square_id("B", n), str(n)):
+        order = position.orders.get(square)  # type: ignore[attr-defined]
+        if (
+            order is not None
+            and order.kind == "go-to"
+            and square != move.to
+            and square_id(lane_of(square) or "A", order.to) == move.to
+        ):
+            return square
+    return None
 
 
 def _parchesi(position: Position[Any, Any], move: ManMove) -> Plan:

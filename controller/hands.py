@@ -13,7 +13,9 @@ What the hands do, each with its own chance (:class:`Habits`), all drawn from on
   after a move, often near the mover, and the piece that has just moved;
 - hesitate with the mover (lift, hold, put back on its start, lift again) and slide it over
   the holes on its way (contacts shorter than the 60 ms settle time);
-- pause 0.1-1.5 s with the piece in the hand, sometimes up to 3 s (past the 2 s grace time);
+- pause 0.1-1.5 s with the piece in the hand, sometimes up to 3 s (past the 2 s grace time),
+  and so between a capturer's landing and the pieces it takes coming off, or at a chain's
+  landing before the next jump;
 - take jumped or taken pieces off before, during or after the capturer lands; carry chains
   step by step (set down at each landing) or straight to the end;
 - capture fast: the taken man off and the capturer on within 1-60 ms, in either order;
@@ -73,9 +75,11 @@ class Habits:
     slide: float = 0.2
     """The mover slid over the holes on its way (each contact 3-50 ms)."""
     pause: float = 0.2
-    """A pause of 0.1-1.5 s in the middle of a move, the piece in the hand."""
+    """A pause of 0.1-1.5 s in the middle of a move, the piece in the hand (and, as often, at
+    each landing of a chain carried step by step, and before each piece taken after the
+    capturer landed)."""
     long_pause: float = 0.04
-    """A pause of 1.5-3 s instead (the 2 s grace time passes)."""
+    """Of the same chances: a pause of 1.5-3 s instead (the 2 s grace time passes)."""
     take_before: float = 1.0
     take_during: float = 1.0
     take_after: float = 1.0
@@ -252,9 +256,11 @@ class Player:
     def carry(self, carry: Carry, plan: Plan) -> None:
         """One piece carried over its hops, its takes coming off around it."""
         h, rng = self.habits, self.rng
-        stepwise = carry.chain and self.chance(h.stepwise)
+        stepwise = carry.stops or (carry.chain and self.chance(h.stepwise))
         if carry.chain:
             self.do("stepwise" if stepwise else "straight")
+        if carry.stops:  # set down on the square reached, then where its order sends him
+            self.do("order-stop", ",".join(hop.to for hop in carry.hops[:-1]))
         takes = [(i, t) for i, hop in enumerate(carry.hops) for t in hop.taken]
         fast = None
         if takes and self.chance(h.fast_capture):
@@ -306,14 +312,17 @@ class Player:
                 if stepwise and not last:
                     for take in mine:
                         self.wait(0.1, 0.6)
+                        self.maybe_pause("before-take")
                         self.take_off(take, "after")
                     self.wait(0.1, 0.8)
+                    self.maybe_pause("at-landing")
                     self.lift(hop.to)
                 else:
                     after += mine
             at = hop.to
         for take in after:
             self.wait(0.1, 0.7)
+            self.maybe_pause("before-take")
             self.take_off(take, "after")
         for take in returns:  # a rabbit lifted aside goes back beside the fox
             self.wait(0.05, 0.8)
@@ -343,14 +352,22 @@ class Player:
                     returns.append(take)
             elif kind == "touch":
                 self.touch("during", to)
-            elif self.chance(h.long_pause / max(h.pause, 1e-9)):
-                self.wait(1.5, 3.0)
-                self.do("long-pause")
             else:
-                self.wait(0.1, 1.5)
-                self.do("pause")
+                self.pause("in-hand")
         if start is not None and self.chance(h.slide):
             self.slide(start, to)
+
+    def maybe_pause(self, where: str) -> None:
+        if self.chance(self.habits.pause):
+            self.pause(where)
+
+    def pause(self, where: str) -> None:
+        """0.1-1.5 s, or (``long_pause`` of the time) 1.5-3 s."""
+        h = self.habits
+        long = self.chance(h.long_pause / h.pause) if h.pause > 0 else False
+        held = self.rng.uniform(1.5, 3.0) if long else self.rng.uniform(0.1, 1.5)
+        self.t += held
+        self.do("long-pause" if long else "pause", f"{where} {held:.1f}s")
 
     def slide(self, start: str, to: str) -> None:
         """The mover slid over the holes between ``start`` and ``to``: brief contacts."""

@@ -259,3 +259,27 @@ def test_habits_can_switch_a_behaviour_off() -> None:
     )
     assert not any(k.startswith("touch") for k in calm.tally)
     assert calm.tally["bounce"] == 0
+
+
+ORDERS = """[squares]
+"5" = { kind = "go-to", to = 9 }
+"30" = { kind = "go-to", to = 26 }
+"A8" = { kind = "go-to", to = 3 }
+"""
+
+
+def test_a_messenger_boy_order_is_played_as_a_stop_on_the_square_reached(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "orders.toml"
+    path.write_text(ORDERS)
+    options = {"orders": str(path), "players": 3}
+    position = engine.start("messenger-boy", **options)
+    for text in ["spin=6", "spin=2", "spin=1", "R start A", "spin=4"]:
+        position.push_text(text)
+    carry = plan_of(position, position.parse_move("R A1-A9")).carries[0]
+    assert carry.stops and [h.to for h in carry.hops] == ["A5", "A9"]
+    stopped = 0
+    for seed in range(6):
+        played = play_game("messenger-boy", seed, plies=80, options=options)
+        stopped += played.tally["order-stop"]
+        assert replay(read_trace(played.trace.to_jsonl())).result() == played.result
+    assert stopped
