@@ -92,9 +92,19 @@ def judge(game: HandGame) -> GameReport:
         present.discard("mismatch")  # a mismatch the game recovered from is counted apart
     report.classes = [c for c in CLASSES if c in present]
     if report.failed:
+        # filed under the first wrong move, takeback or new game; else the player giving up;
+        # else the first mismatch (a move never committed shows first as one)
         events.sort()
-        report.first = _first(game, events)
-        report.cause = events[0][1] if events else report.classes[0]
+        primary = [e for e in events if e[1] != "mismatch"]
+        if primary:
+            report.cause, shown = primary[0][1], primary
+        elif game.stuck:
+            report.cause, shown = "stuck", events
+        else:
+            report.cause, shown = ("mismatch" if events else "missed"), events
+        report.first = _first(game, shown)
+        if report.cause == "stuck":
+            report.first = f"{game.stuck}; {report.first}"
     return report
 
 
