@@ -11,6 +11,7 @@ Replay feeds a trace through the controller on a virtual clock: no sleeping, sam
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -22,6 +23,9 @@ from controller.session import GRACE, HOLD, SETTLE, Session
 from hardware.board_io import BUTTONS, ButtonEvent, SensorEvent
 from hardware.simulated import SimulatedBoard
 from wiring.layout import layout_for_game
+
+_layout = functools.lru_cache(maxsize=None)(layout_for_game)
+"""Boards read once per process: a benchmark replays thousands of traces."""
 
 
 class TraceError(ValueError):
@@ -106,6 +110,101 @@ def load_trace(path: str | Path) -> Trace:
     return read_trace(text, str(p))
 
 
+COMMITS = ("move", "extend", "throw")
+"""The alert kinds that commit a move or a throw to the game."""
+
+
+@dataclass(frozen=True)
+class Commit:
+    """A commit alert and the ply it filled (an ``extend`` refills the ply before)."""
+
+    t: float
+    kind: str
+    move: str
+    ply: int
+
+
+class Replayer:
+    """A trace fed line by line through a session on a virtual clock: :meth:`feed` a line,
+    :meth:`advance` the clock to look at the board in between (as a closed-loop player does),
+    :meth:`finish` at the end. Feeding a trace's lines in order and finishing gives the same
+    session, whatever advances came between, as long as no line lies before the clock."""
+
+    def __init__(
+        self,
+        trace: Trace,
+        game: str | None = None,
+        *,
+        settle: float = SETTLE,
+        grace: float = GRACE,
+        hold: float = HOLD,
+    ) -> None:
+        game_id = game or trace.game
+        self.layout = _layout(game_id)
+        unknown = sorted(trace.occupied - set(self.layout.points))
+        if unknown:
+            raise TraceError(
+                f"trace: the sensed start names points board {self.layout.name} lacks: {unknown}"
+            )
+        self.board = SimulatedBoard(self.layout, trace.occupied)
+        self.dice = ScriptedDice()
+        self.settle = settle
+        self.grace = grace
+        self.hold = hold
+        self.commits: list[Commit] = []
+        self.now = 0.0
+        self.last_t: float | None = None
+        self.session = Session(
+            self.board,
+            self.layout,
+            game_id,
+            trace.options,
+            dice=self.dice,
+            settle=settle,
+            grace=grace,
+            hold=hold,
+            on_alert=self._heard,
+        )
+        self.session.start(0.0)
+
+    def _heard(self, now: float, kind: str, text: str) -> None:
+        if kind in COMMITS:
+            ply = len(self.session.position.move_stack) - 1
+            self.commits.append(Commit(round(now, 6), kind, text, ply))
+
+    def feed(self, line: dict[str, Any]) -> None:
+        """One event line (point, dice or button) at its time ``t``."""
+        t = float(line["t"])
+        if t < self.now:
+            raise TraceError(f"trace: t={t} lies before the replay clock ({self.now})")
+        self.advance(t)
+        self.last_t = t
+        session = self.session
+        if "point" in line:
+            if line["point"] not in self.layout.points:
+                raise TraceError(
+                    f"trace: t={t}: board {self.layout.name} has no point {line['point']!r}"
+                )
+            session.on_event(SensorEvent(line["point"], line["on"], t), t)
+        elif "dice" in line:
+            self.dice.feed(line["dice"])
+        else:
+            session.on_event(ButtonEvent(line["button"], t), t)
+
+    def advance(self, t: float) -> None:
+        """Fire every timer due up to ``t``, in time order."""
+        session = self.session
+        while (due := session.next_deadline()) is not None and due <= t:
+            session.poll(due)
+        self.now = max(self.now, t)
+
+    def finish(self, tail: float | None = None) -> Session:
+        """Run the clock on past the last line (by default long enough for every timer)."""
+        end = (self.last_t or 0.0) + (tail if tail is not None else self.settle + max(self.grace, self.hold) + 2.0)
+        self.advance(end)
+        return self.session
+
+
 def replay(
     trace: Trace,
     game: str | None = None,
@@ -116,43 +215,22 @@ def replay(
     tail: float | None = None,
 ) -> Session:
     """Feed a trace through a session on the simulated board; returns the finished session."""
-    game_id = game or trace.game
-    layout = layout_for_game(game_id)
-    unknown = sorted(trace.occupied - set(layout.points))
-    if unknown:
-        raise TraceError(
-            f"trace: the sensed start names points board {layout.name} lacks: {unknown}"
-        )
-    board = SimulatedBoard(layout, trace.occupied)
-    dice = ScriptedDice()
-    session = Session(
-        board, layout, game_id, trace.options, dice=dice, settle=settle, grace=grace, hold=hold
-    )
-    session.start(0.0)
+    return replayer_of(trace, game, settle=settle, grace=grace, hold=hold).finish(tail)
+
+
+def replayer_of(
+    trace: Trace,
+    game: str | None = None,
+    *,
+    settle: float = SETTLE,
+    grace: float = GRACE,
+    hold: float = HOLD,
+) -> Replayer:
+    """A replayer that has been fed every line of ``trace`` (not yet finished)."""
+    replayer = Replayer(trace, game, settle=settle, grace=grace, hold=hold)
     for line in trace.lines:
-        t = float(line["t"])
-        _advance(session, t)
-        if "point" in line:
-            if line["point"] not in layout.points:
-                raise TraceError(
-                    f"trace: t={t}: board {layout.name} has no point {line['point']!r}"
-                )
-            session.on_event(SensorEvent(line["point"], line["on"], t), t)
-        elif "dice" in line:
-            dice.feed(line["dice"])
-        else:
-            session.on_event(ButtonEvent(line["button"], t), t)
-    end = (float(trace.lines[-1]["t"]) if trace.lines else 0.0) + (
-        tail if tail is not None else settle + max(grace, hold) + 2.0
-    )
-    _advance(session, end)
-    return session
-
-
-def _advance(session: Session, t: float) -> None:
-    """Fire every timer due up to ``t``, in time order."""
-    while (due := session.next_deadline()) is not None and due <= t:
-        session.poll(due)
+        replayer.feed(line)
+    return replayer
 
 
 def events(trace: Trace) -> Iterator[tuple[float, SensorEvent | ButtonEvent | tuple[int, ...]]]:

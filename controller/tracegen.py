@@ -1,7 +1,8 @@
 """Turn games into what a player's hands do on the board: sensor traces with pieces lifted and
 placed in any order, jumped pieces taken off before or after the jumper lands, chains carried
-step by step or straight to their end, and switch bounce. Used by the tests, the recognition
-benchmark and the terminal demo."""
+step by step or straight to their end, and switch bounce. Tidy hands, for the replay tests and
+the terminal demo; the recognition benchmark plays with the unkinder, closed-loop hand model
+of controller/hands.py."""
 
 from __future__ import annotations
 
