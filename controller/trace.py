@@ -200,7 +200,9 @@ class Replayer:
 
     def finish(self, tail: float | None = None) -> Session:
         """Run the clock on past the last line (by default long enough for every timer)."""
-        end = (self.last_t or 0.0) + (tail if tail is not None else self.settle + max(self.grace, self.hold) + 2.0)
+        if tail is None:
+            tail = self.settle + max(self.grace, self.hold) + 2.0
+        end = (self.last_t or 0.0) + tail
         self.advance(end)
         return self.session
 
