@@ -142,17 +142,37 @@ class Pending:
         )
 
     def read(
-        self, board: Occupancy, verdict: Verdict, now: float, plainly: bool = False
+        self,
+        board: Occupancy,
+        verdict: Verdict,
+        now: float,
+        plainly: bool = False,
+        doubt: bool = False,
     ) -> Reading:
         """The game's own position read ``board`` as ``verdict``, which finishes nothing
-        (``plainly``: nothing for sure); read it on every line."""
+        (``plainly``: nothing for sure); read it on every line. ``doubt``: the game's own
+        position also reads it as a move made while a still piece is lifted (touched): moves
+        the lines show made are followed, not taken, until a reading tells."""
         judged = [(line, line.reader.judge(board)) for line in self.lines]
         done = [
             (line, v) for line, v in judged if (v.kind is Kind.COMMIT if plainly else completes(v))
         ]
         if done:  # the moves read before were made: the next one is, too
-            grown = [line.then(m, v.extends, board, now) for line, v in done for m in v.moves]
-            return self._settle(grown, now)
+            grown = [
+                line.then(m, v.extends, board, now)
+                for line, v in done
+                for m in v.moves
+                if len(line.steps) < MAX_DEPTH
+            ]
+            if doubt and not plainly:
+                known = {line.key() for line in self.lines}
+                self.lines += [g for g in grown if g.key() not in known][
+                    : max(0, MAX_LINES - len(self.lines))
+                ]
+                self.at = now
+                return Reading(verdict=Verdict(Kind.LIFTED), pending=self)
+            if grown:
+                return self._settle(grown, now)
         if plainly:
             return Reading(verdict=verdict)
         line = self.lines[0]

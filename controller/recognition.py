@@ -238,8 +238,17 @@ class Recognizer:
         return [
             c
             for c in self._by_target.get(board, [])
-            if (self._refilled(c) if c.silent else self._carried(c))
+            if (self._refilled(c) and not self._flown(c, board) if c.silent else self._carried(c))
         ]
+
+    def _flown(self, c: Candidate, board: Occupancy) -> bool:
+        """A magnet brushed an empty point after ``c``'s landing was refilled: a piece was
+        still in the air, and with every other piece in its place it was the mover (the
+        landing was refilled by a hand putting back what it touched)."""
+        refilled = self.edges.on.get(c.landing, float("-inf"))
+        return any(
+            t > refilled for p, t in self.edges.on.items() if p not in board and t >= self.since
+        )
 
     def _carried(self, c: Candidate) -> bool:
         """The landing filled after the mover's start emptied (when the start was seen to empty
@@ -324,8 +333,9 @@ class Recognizer:
         longer chain that goes on from it)."""
         path = done.move.points()
         for c in ways:
-            if c.target == board:
-                continue  # finished too: told apart above, by the stops
+            if c.target == board and not c.silent:
+                continue  # finished too: told apart above, by the stops (a landing that did
+                # not change, though, may yet be the mover's, still in the hand)
             if c.move == done.move and c.extends == done.extends:
                 continue
             points = c.move.points()

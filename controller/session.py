@@ -225,8 +225,18 @@ class Session:
         verdict = self.recognizer.judge(board)
         keep = False
         pending = self._pending
+        if (
+            pending is not None
+            and pending.made
+            and verdict.kind is Kind.PENDING
+            and not verdict.made
+            and (step := pending.first()) is not None
+            and step.move in verdict.moves
+        ):  # the same board, but no longer read as made (a piece flew since): start again
+            pending = self._pending = None
         if pending is not None and not _finished(verdict):
-            verdict, keep = self._follow(pending.read(board, verdict, now), board, now)
+            doubt = self._touched(board)
+            verdict, keep = self._follow(pending.read(board, verdict, now, doubt=doubt), board, now)
         elif pending is not None and pending.goes_on(verdict):
             # a longer chain of the pending move: take it, and this reading extends it
             self._take(pending.lines[0].steps[:1], now)
@@ -291,6 +301,11 @@ class Session:
                     self._alert(now, "roll-first", "press roll before moving")
                 self._unknown_since = now
         self._show(now)
+
+    def _touched(self, board: Occupancy) -> bool:
+        """Whether ``board`` is a move made here with one still piece lifted (touched)."""
+        recognizer = self.recognizer
+        return any(recognizer.finished(board | {p}) for p in recognizer.expected - board)
 
     def _follow(self, reading: Reading, board: Occupancy, now: float) -> tuple[Verdict, bool]:
         """Carry out what reading the board on the pending lines said. Returns the verdict to
