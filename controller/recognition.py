@@ -297,11 +297,8 @@ class Recognizer:
             if not self.stops or self.stops[-1] != stop:
                 self.stops.append(stop)
         landings = frozenset(c.landing for c in ways)
-        done = self.finished(board)
+        done = [c for c in self.finished(board) if self._fits_stops(c)]
         if done:
-            if len(_distinct(c.move for c in done)) > 1 and self.stops:
-                seen = [c for c in done if _in_order(self.stops, c.move.points()[1:])]
-                done = seen or done
             moves = _distinct(c.move for c in done)
             extends = done[0].extends
             if len(moves) > 1:
@@ -327,6 +324,18 @@ class Recognizer:
         if ways:
             return Verdict(Kind.LIFTED, landings=landings)
         return Verdict(Kind.UNKNOWN)
+
+    def _fits_stops(self, c: Candidate) -> bool:
+        """Whether the piece was set down only on ``c``'s route (its new part, for a longer
+        chain): a stop on a point empty before the move and off the route contradicts it. (A
+        touched piece put back where it stood is no stop of the mover.)"""
+        points = c.move.points()
+        n = len(self.extendable[1].points()) if c.extends and self.extendable else 1
+        route = points[n:]
+        real = [s for s in self.stops if s in route or s not in self.expected]
+        while real and real[0] == c.start:  # put back on its start before it set off
+            real.pop(0)
+        return _in_order(real, route)
 
     def _other_ways(self, done: Candidate, ways: list[Candidate], board: Occupancy) -> bool:
         """Whether the reading is also on its way through a move other than ``done`` (or a
