@@ -305,7 +305,7 @@ class Recognizer:
                 return Verdict(Kind.AMBIGUOUS, moves, extends=extends)
             # the same board is also another move still in the hand (not this one going on):
             # wait for a reading that tells them apart
-            if self._other_ways(done[0], ways, board):
+            if self._other_ways(done[0], ways, board) or self._touch_reads_else(board, done[0]):
                 return Verdict(Kind.PENDING, moves, landings, extends=extends, made=True)
             return Verdict(Kind.COMMIT, moves, extends=extends)
         matches = [c for c in self._by_target.get(board, []) if c.silent]
@@ -324,6 +324,14 @@ class Recognizer:
         if ways:
             return Verdict(Kind.LIFTED, landings=landings)
         return Verdict(Kind.UNKNOWN)
+
+    def _touch_reads_else(self, board: Occupancy, done: Candidate) -> bool:
+        """Whether ``board`` is also another move made with one still piece lifted (a hand
+        touching it): wait for the piece to come back or the board to stay so."""
+        for point in self.expected - board:
+            if any(c.move != done.move for c in self.finished(board | {point})):
+                return True
+        return False
 
     def _fits_stops(self, c: Candidate) -> bool:
         """Whether the piece was set down only on ``c``'s route (its new part, for a longer
