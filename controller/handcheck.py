@@ -46,7 +46,9 @@ class GameReport:
 
     @property
     def failed(self) -> bool:
-        return not self.recognised or bool(self.wrong)
+        """Not recognised, or a wrong move, takeback or new game on the way (each is a
+        failure even when the game came right in the end)."""
+        return not self.recognised or bool(self.wrong) or bool(self.takebacks or self.new_games)
 
 
 def is_wrong(commit: Commit, played: list[str]) -> bool:
@@ -150,7 +152,7 @@ class Report:
         asks = sum(g.asks for g in games)
         return {
             "games": len(games),
-            "recognised": sum(g.recognised and not g.wrong for g in games),
+            "recognised": sum(not g.failed for g in games),
             "wrong_moves": sum(len(g.wrong) for g in games),
             "takebacks": sum(g.takebacks for g in games),
             "new_games": sum(g.new_games for g in games),

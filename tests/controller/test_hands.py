@@ -235,15 +235,19 @@ def test_check_games_reports_each_game_and_its_failures() -> None:
 
 
 def test_judge_names_a_spurious_takeback() -> None:
-    # Messenger Boy: a still man touched while another moves can make the board equal an
-    # earlier position; whatever recognition does with it, judge files it by what happened
-    for seed in range(20):
-        report = judge(game("messenger-boy", seed))
-        if report.takebacks:
-            assert "takeback" in report.classes and "takeback" in report.first
-            assert not report.recognised or report.takebacks
-            return
-    pytest.skip("recognition took back nothing in these games")
+    # the player never presses undo, so any takeback the session made is spurious: judge
+    # files the game under it (a takeback alert is added to a real game's record here, as
+    # recognition no longer makes them in these games)
+    played = game("messenger-boy", 0)
+    alerts = played.result["alerts"]
+    move = next(a for a in alerts if a["kind"] == "move")
+    played.result["alerts"] = sorted(
+        [*alerts, {"t": move["t"] + 0.001, "kind": "takeback", "text": "to ply 2"}],
+        key=lambda a: a["t"],
+    )
+    report = judge(played)
+    assert report.takebacks == 1
+    assert "takeback" in report.classes and "takeback" in report.first
 
 
 def test_habits_can_switch_a_behaviour_off() -> None:
