@@ -2,9 +2,10 @@
 closed-loop by the hand model (controller/hands.py: touches, hesitation, slides, long holds,
 jumped pieces off in any order, fast captures, bounce), each judged by controller/handcheck.py.
 
-A game is recognised when the session's final move list is the moves played and no wrong move,
-spurious takeback or spurious new game came on the way. Per game id and overall: games recognised, wrong moves committed (any
-commit that is not the move played at its ply, even if later replaced), spurious takebacks
+A game is recognised when the session's final move list is the moves played and no wrong
+move, spurious takeback or spurious new game came on the way. Per game id and overall: games
+recognised, wrong moves committed (any commit that is not the move played at its ply, even
+if later replaced), spurious takebacks
 and new games (the player never presses undo or new), asks (a candidate blinking amber) as a
 count and a share of the piece moves, mismatches, games the player gave up on (the board would
 not throw), the failure classes, and a few failing seeds of each class with what the hands did.
