@@ -147,6 +147,8 @@ class Player:
         self.notes: list[str] = []
         self.starts: list[float] = []
         self.last_move: Move | None = None
+        self.recent: list[Move] = []
+        """The piece moves played so far, the last :data:`RECALL` of which the players recall."""
         self.owed = False
         """The last piece move landed without a switch change and is not yet heard."""
         self.stuck: str | None = None
@@ -409,13 +411,19 @@ class Player:
         return {p for p, light in frame.items() if light.colour == AMBER and light.pattern is BLINK}
 
     def answer(self, alerts: list[dict[str, Any]], move: Move | None) -> None:
-        """A candidate blinking amber: `hint` until it is the player's move, then `confirm`."""
+        """A candidate blinking amber: `hint` until it is the move the players made, then
+        `confirm`. The board may ask about a move a ply or two back (one whose landing
+        changed no switch, read alike with another until the next moves): the players at the
+        table remember what they did."""
         for _ in range(3):
             asked = [a for a in alerts if a["kind"] == "ambiguous"]
             if not asked or not self.blinking() or move is None:
                 return
             shown_list = asked[-1]["text"].split(" | ")
             target = _index_of(shown_list, move)
+            for earlier in reversed(self.recent[-RECALL:]):
+                if target is None:
+                    target = _index_of(shown_list, earlier)
             self.tally["asked"] += 1
             if target is None:
                 self.do("ask-not-mine", asked[-1]["text"])
@@ -493,10 +501,16 @@ class Player:
 
     def _record(self, move: Move) -> None:
         self.moves.append(str(move))
+        if move.points():
+            self.recent.append(move)
         self.notes.append("; ".join(self.note))
 
 
 BLINK = Pattern.BLINK
+
+
+RECALL = 4
+"""How many piece moves back the players remember what they did, to answer the board."""
 
 
 def _index_of(shown: list[str], move: Move) -> int | None:

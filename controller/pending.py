@@ -24,8 +24,9 @@ MAX_DEPTH = 4
 """Moves a line may run ahead of the game before recognition stops following it."""
 MAX_LINES = 6
 """Lines followed at once."""
-ASK_DEPTH = 3
-"""Lines that still differ this many moves ahead are put to the player."""
+ASK_DEPTH = 2
+"""Lines that still differ this many moves ahead are put to the players (the next side has
+moved: the player whose move it was is still at the board)."""
 
 UNEXPLAINED = (Kind.UNKNOWN, Kind.TAKEBACK, Kind.NEW_GAME)
 

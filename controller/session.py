@@ -72,6 +72,7 @@ class Session:
         self._pending: Pending | None = None
         """Moves read as made but not yet taken (controller/pending.py)."""
         self._asked: dict[Move, Line] = {}
+        self._last_ask: tuple[int, tuple[Move, ...]] | None = None
         """While pending lines are put to the player: the line each candidate starts."""
         self._on_alert = on_alert
         self.alerts: list[dict[str, Any]] = []
@@ -277,7 +278,7 @@ class Session:
             if verdict.moves != self._ambiguous:
                 self._ambiguous, self._shown = verdict.moves, 0
                 self._ambiguous_extends = verdict.extends
-                self._alert(now, "ambiguous", " | ".join(map(str, verdict.moves)))
+                self._ask(now, verdict.moves)
         elif kind is Kind.PENDING:
             if keep:
                 pass  # a move read as made waits; this reading is weaker than it
@@ -319,7 +320,7 @@ class Session:
             moves = tuple(self._asked)
             self._pending = Pending(list(reading.ask), False, now)
             if moves != self._ambiguous:
-                self._alert(now, "ambiguous", " | ".join(map(str, moves)))
+                self._ask(now, moves)
                 self._ambiguous, self._shown = moves, 0
             self._ambiguous_extends = reading.ask[0].steps[0].extends
             return Verdict(Kind.LIFTED), True
@@ -328,6 +329,14 @@ class Session:
             self._pending = reading.pending
             return verdict, True
         return verdict, False
+
+    def _ask(self, now: float, moves: tuple[Move, ...]) -> None:
+        """Say that these moves read alike (once for the same question at the same ply; a
+        hand that lifts a piece meanwhile does not make it a new one)."""
+        question = (len(self.position.move_stack), moves)
+        if question != self._last_ask:
+            self._last_ask = question
+            self._alert(now, "ambiguous", " | ".join(map(str, moves)))
 
     def _take(self, steps: tuple[Step, ...], now: float) -> None:
         """Commit pending moves, in order."""
@@ -482,7 +491,7 @@ class Session:
         if len(made) > 1:
             self._ambiguous, self._shown = tuple(c.move for c in made), 0
             self._ambiguous_extends = made[0].extends
-            self._alert(now, "ambiguous", " | ".join(str(c.move) for c in made))
+            self._ask(now, tuple(c.move for c in made))
             return True
         pending = self._pending
         lines = pending.at_rest(board) if pending is not None else []
