@@ -328,10 +328,21 @@ class Recognizer:
     def _touch_reads_else(self, board: Occupancy, done: Candidate) -> bool:
         """Whether ``board`` is also another move made with one still piece lifted (a hand
         touching it): wait for the piece to come back or the board to stay so."""
+        return any(c.move != done.move for c in self.made_but_touched(board))
+
+    def made_but_touched(self, board: Occupancy) -> list[Candidate]:
+        """The moves ``board`` shows made with one still piece lifted (a hand touching it),
+        where that move and that piece account for every point disturbed since this position
+        began (a point refilled elsewhere means another piece moved)."""
+        out = []
+        disturbed = (self.expected ^ board) | {
+            p for p in board & self.expected if self.edges.off.get(p, float("-inf")) >= self.since
+        }
         for point in self.expected - board:
-            if any(c.move != done.move for c in self.finished(board | {point})):
-                return True
-        return False
+            for c in self.finished(board | {point}):
+                if disturbed <= c.may_empty | c.may_fill | {point}:
+                    out.append(c)
+        return out
 
     def _fits_stops(self, c: Candidate) -> bool:
         """Whether the piece was set down only on ``c``'s route (its new part, for a longer

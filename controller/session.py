@@ -204,8 +204,10 @@ class Session:
             and self._changed_at is None
             and now >= pending.at + self.hold
             and (step := pending.first()) is not None
-        ):  # the board has stayed so longer than a hand holds a piece: the move is made
-            self._take((step,), now)
+        ):  # the board has stayed so longer than a hand holds a piece: the moves are made
+            board = frozenset(self.physical)
+            resting = pending.at_rest(board)
+            self._take(resting[0].steps if len(resting) == 1 else (step,), now)
             self._judge(now)
         if (
             self._unknown_since is not None
@@ -305,8 +307,7 @@ class Session:
 
     def _touched(self, board: Occupancy) -> bool:
         """Whether ``board`` is a move made here with one still piece lifted (touched)."""
-        recognizer = self.recognizer
-        return any(recognizer.finished(board | {p}) for p in recognizer.expected - board)
+        return bool(self.recognizer.made_but_touched(board))
 
     def _follow(self, reading: Reading, board: Occupancy, now: float) -> tuple[Verdict, bool]:
         """Carry out what reading the board on the pending lines said. Returns the verdict to
