@@ -240,6 +240,16 @@ class Session:
         if pending is not None and not _finished(verdict):
             doubt = self._touched(board)
             verdict, keep = self._follow(pending.read(board, verdict, now, doubt=doubt), board, now)
+        elif (
+            pending is not None
+            and pending.made
+            and verdict.kind is Kind.AMBIGUOUS
+            and (step := pending.first()) is not None
+            and step.move in verdict.moves
+        ):  # the move read made before now reads alike with another (a piece lifted and put
+            # back where the other would have landed): the earlier reading stands; wait on
+            keep, verdict = True, Verdict(Kind.LIFTED, landings=verdict.landings)
+            pending.at = now
         elif pending is not None and pending.goes_on(verdict):
             # a longer chain of the pending move: take it, and this reading extends it
             self._take(pending.lines[0].steps[:1], now)
