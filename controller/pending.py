@@ -173,7 +173,10 @@ class Pending:
                 self.at = now
                 return Reading(verdict=Verdict(Kind.LIFTED), pending=self)
             if grown:
-                return self._settle(grown, now)
+                # a move read made but not for sure (another may still be in the hand) waits
+                # on, though what came before it is sure now
+                tentative = all(v.kind is Kind.PENDING for _, v in done)
+                return self._settle(grown, now, tentative)
         if plainly:
             return Reading(verdict=verdict)
         line = self.lines[0]
@@ -206,8 +209,9 @@ class Pending:
             )
         return Reading(verdict=verdict, pending=self)
 
-    def _settle(self, lines: list[Line], now: float) -> Reading:
-        """Lines that each show a move made on this reading: commit what they agree on."""
+    def _settle(self, lines: list[Line], now: float, tentative: bool = False) -> Reading:
+        """Lines that each show a move made on this reading: commit what they agree on (but
+        the last move, when it is ``tentative``: it waits as a move read made)."""
         unique: dict[tuple[tuple[str, bool], ...], Line] = {}
         for line in lines:
             unique.setdefault(line.key(), line)
@@ -216,9 +220,20 @@ class Pending:
         n = 0
         while all(len(k) > n for k in keys) and len({k[n] for k in keys}) == 1:
             n += 1
+        if tentative:
+            n = min(n, min(len(k) for k in keys) - 1)
         common = lines[0].steps[:n]
-        if len(lines) == 1:
+        if len(lines) == 1 and not tentative:
             return Reading(commit=common)
+        if tentative and len({k[n:] for k in keys}) == 1:  # one move read made, waiting
+            line = lines[0]
+            rest_line = Line(line.steps[n:], line.reader, line.board)
+            made = len(rest_line.steps) == 1
+            return Reading(
+                commit=common,
+                verdict=Verdict(Kind.LIFTED),
+                pending=Pending([rest_line], made, now, ()),
+            )
         rest = [Line(line.steps[n:], line.reader, line.board) for line in lines]
         if max(len(line.steps) for line in rest) >= ASK_DEPTH:
             return Reading(commit=common, ask=tuple(rest))
