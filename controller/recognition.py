@@ -351,7 +351,10 @@ class Recognizer:
         points = c.move.points()
         n = len(self.extendable[1].points()) if c.extends and self.extendable else 1
         route = points[n:]
-        real = [s for s in self.stops if s in route or s not in self.expected]
+        real: list[str] = []
+        for stop in self.stops:
+            if (stop in route or stop not in self.expected) and real[-1:] != [stop]:
+                real.append(stop)  # (set down twice on one point, a touch between: one stop)
         while real and real[0] == c.start:  # put back on its start before it set off
             real.pop(0)
         return _in_order(real, route)
