@@ -83,6 +83,10 @@ class Candidate:
     can be this move's piece (a piece is not in two places)."""
     start: str = ""
     """Where the mover stands before it moves (for an extension, the chain's last stop)."""
+    away: str | None = None
+    """A point that must read empty while the mover is set down anywhere new: where it left
+    (and a chain's start, even one that comes back to it: it is not there while the piece
+    stands at a stop)."""
     one_piece: bool = True
     """One piece moves (a step, a chain): its landing fills only after its start empties.
     (Several men of a Parchesi double 6 may leave one point: it empties with the last.)"""
@@ -199,6 +203,7 @@ class Recognizer:
         if extends:  # the piece stands on the last stop of the chain already committed
             assert self.extendable is not None
             start = self.extendable[1].points()[-1]
+        one_piece = len(move.routes()) <= 1
         # the landing's switch does not change (an occupied landing), or nothing changes at all
         # (a Messenger Boy order sending a man back to where he began)
         silent = (landing in expected and landing != start) or target == expected
@@ -215,7 +220,10 @@ class Recognizer:
             extends=extends,
             leaves=start if start not in target else None,
             start=start,
-            one_piece=len(move.routes()) <= 1,
+            one_piece=one_piece,
+            away=start
+            if start and (start not in target or (one_piece and start == landing))
+            else None,
         )
 
     def continuations(self) -> Occupancy:
@@ -386,7 +394,7 @@ class Recognizer:
             for c in self.candidates
             if gone <= c.may_empty
             and new <= c.may_fill
-            and not (new and c.leaves is not None and c.leaves not in gone)
+            and not (new and c.away is not None and c.away not in gone)
         ]
 
     def _earlier(self, board: Occupancy) -> int | None:

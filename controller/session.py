@@ -177,7 +177,12 @@ class Session:
             times.append(self._unknown_since + self.grace)
         if self._deferred is not None:
             times.append(self._deferred[0] + self.grace)
-        if self._pending is not None and self._pending.made and self._changed_at is None:
+        if (
+            self._pending is not None
+            and self._pending.made
+            and self._changed_at is None
+            and not self._ambiguous
+        ):
             times.append(self._pending.at + self.hold)
         if self._ended_at is not None:
             times.append(self._ended_at + SWEEP_SECONDS)
@@ -202,6 +207,7 @@ class Session:
             pending is not None
             and pending.made
             and self._changed_at is None
+            and not self._ambiguous  # the players are asked: their word, not the clock
             and now >= pending.at + self.hold
             and (step := pending.first()) is not None
         ):  # the board has stayed so longer than a hand holds a piece: the moves are made
