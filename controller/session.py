@@ -246,16 +246,6 @@ class Session:
         if pending is not None and not _finished(verdict):
             doubt = self._touched(board)
             verdict, keep = self._follow(pending.read(board, verdict, now, doubt=doubt), board, now)
-        elif (
-            pending is not None
-            and pending.made
-            and verdict.kind is Kind.AMBIGUOUS
-            and (step := pending.first()) is not None
-            and step.move in verdict.moves
-        ):  # the move read made before now reads alike with another (a piece lifted and put
-            # back where the other would have landed): the earlier reading stands; wait on
-            keep, verdict = True, Verdict(Kind.LIFTED, landings=verdict.landings)
-            pending.at = now
         elif pending is not None and pending.goes_on(verdict):
             # a longer chain of the pending move: take it, and this reading extends it
             self._take(pending.lines[0].steps[:1], now)
@@ -278,7 +268,8 @@ class Session:
         if keep:
             pass  # the pending moves wait on (the hold time counts from this reading)
         elif self._pending is not None and (
-            verdict.kind is not Kind.PENDING or verdict.moves != self._pending.moves
+            verdict.kind not in (Kind.PENDING, Kind.AMBIGUOUS)
+            or verdict.moves != self._pending.moves
         ):
             self._pending = None
         self._deferred = None
@@ -297,6 +288,10 @@ class Session:
                 self._ambiguous, self._shown = verdict.moves, 0
                 self._ambiguous_extends = verdict.extends
                 self._ask(now, verdict.moves)
+                # each reading is followed as a line too: if the players play on without
+                # answering, the next moves may tell which it was
+                self._pending = Pending.start(self.position, verdict, board, now, self._edges)
+                self._asked = {line.steps[0].move: line for line in self._pending.lines}
         elif kind is Kind.PENDING:
             if keep:
                 pass  # a move read as made waits; this reading is weaker than it
