@@ -28,6 +28,10 @@ ASK_DEPTH = 2
 """Lines that still differ this many moves ahead are put to the players (the next side has
 moved: the player whose move it was is still at the board)."""
 
+REACTION = 0.25
+"""Seconds at least between a move read made and the next side's first touch on the board:
+a player sees the move before answering it. A change sooner belongs to the same hand."""
+
 UNEXPLAINED = (Kind.UNKNOWN, Kind.TAKEBACK, Kind.NEW_GAME)
 
 
@@ -64,6 +68,14 @@ class Line:
 
     def key(self) -> tuple[tuple[str, bool], ...]:
         return tuple((str(s.move), s.extends) for s in self.steps)
+
+    def answered_too_soon(self) -> bool:
+        """Whether a switch changed within :data:`REACTION` of the last step's reading: no
+        next side moves that fast, so the change is the same hand's (a touch, a piece still
+        in the air)."""
+        edges, since = self.reader.edges, self.steps[-1].since
+        times = [t for d in (edges.off, edges.on) for t in d.values() if t >= since]
+        return bool(times) and min(times) < since + REACTION
 
 
 def reader_after(
@@ -156,7 +168,9 @@ class Pending:
         the lines show made are followed, not taken, until a reading tells."""
         judged = [(line, line.reader.judge(board)) for line in self.lines]
         done = [
-            (line, v) for line, v in judged if (v.kind is Kind.COMMIT if plainly else completes(v))
+            (line, v)
+            for line, v in judged
+            if (v.kind is Kind.COMMIT if plainly else completes(v)) and not line.answered_too_soon()
         ]
         if done:  # the moves read before were made: the next one is, too
             grown = [
@@ -187,6 +201,7 @@ class Pending:
             and verdict.kind in UNEXPLAINED
             and judged[0][1].kind not in UNEXPLAINED
             and board <= line.reader.expected
+            and not line.answered_too_soon()
         ):  # a move made, and the next side has lifted a man. (A landing whose switch never
             # changed needs the next move finished to say so: a man merely lifted beside it may
             # be a piece touched while the mover is held. A man set down as well but not a
