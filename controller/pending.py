@@ -49,6 +49,9 @@ class Step:
     """The move replaces the one before it (a longer chain)."""
     since: float
     """When it was first read: switch edges from then on belong to the moves after it."""
+    silent: bool = False
+    """Read only as the mover lifted, its landing's switch never changed: it was made only if
+    the next side then plays."""
 
 
 @dataclass
@@ -61,21 +64,26 @@ class Line:
     board: Occupancy
     """The reading its last step was read on."""
 
-    def then(self, move: Move, extends: bool, board: Occupancy, now: float) -> Line:
-        step = Step(move, extends, now)
+    def then(
+        self, move: Move, extends: bool, board: Occupancy, now: float, silent: bool = False
+    ) -> Line:
+        step = Step(move, extends, now, silent)
         reader = reader_after(self.reader.position, move, extends, now, self.reader.edges)
         return Line((*self.steps, step), reader, board)
 
     def key(self) -> tuple[tuple[str, bool], ...]:
         return tuple((str(s.move), s.extends) for s in self.steps)
 
-    def answered_too_soon(self) -> bool:
-        """Whether a switch changed within :data:`REACTION` of the last step's reading: no
-        next side moves that fast, so the change is the same hand's (a touch, a piece still
-        in the air)."""
-        edges, since = self.reader.edges, self.steps[-1].since
-        times = [t for d in (edges.off, edges.on) for t in d.values() if t >= since]
-        return bool(times) and min(times) < since + REACTION
+    def answered_too_soon(self, verdict: Verdict) -> bool:
+        """Whether the next move ``verdict`` reads began within :data:`REACTION` of a silent
+        last step's reading (its mover just lifted): no next side plays that fast, so it is
+        the same hand's doing (a piece touched while the mover is still in the air)."""
+        last = self.steps[-1]
+        if not last.silent:
+            return False
+        starts = {m.points()[0] for m in verdict.moves if m.points()}
+        left = [self.reader.edges.off.get(p, float("-inf")) for p in starts]
+        return any(last.since <= t < last.since + REACTION for t in left)
 
 
 def reader_after(
@@ -128,7 +136,7 @@ class Pending:
     ) -> Pending:
         lines = [
             Line(
-                (Step(move, verdict.extends, now),),
+                (Step(move, verdict.extends, now, not verdict.made),),
                 reader_after(position, move, verdict.extends, now, edges),
                 board,
             )
@@ -170,7 +178,8 @@ class Pending:
         done = [
             (line, v)
             for line, v in judged
-            if (v.kind is Kind.COMMIT if plainly else completes(v)) and not line.answered_too_soon()
+            if (v.kind is Kind.COMMIT if plainly else completes(v))
+            and not line.answered_too_soon(v)
         ]
         if done:  # the moves read before were made: the next one is, too
             grown = [
@@ -201,7 +210,6 @@ class Pending:
             and verdict.kind in UNEXPLAINED
             and judged[0][1].kind not in UNEXPLAINED
             and board <= line.reader.expected
-            and not line.answered_too_soon()
         ):  # a move made, and the next side has lifted a man. (A landing whose switch never
             # changed needs the next move finished to say so: a man merely lifted beside it may
             # be a piece touched while the mover is held. A man set down as well but not a
@@ -215,7 +223,7 @@ class Pending:
                 and len(line.steps) < MAX_DEPTH
                 and len(self.lines) < MAX_LINES
             ):
-                self.lines += [line.then(m, v.extends, board, now) for m in v.moves]
+                self.lines += [line.then(m, v.extends, board, now, True) for m in v.moves]
         explained = [v for _, v in judged if v.kind not in UNEXPLAINED]
         self.at = now
         if verdict.kind in UNEXPLAINED and explained:  # the next side on its way

@@ -44,6 +44,10 @@ from engine import Move, Position
 
 Occupancy = frozenset[str]
 
+TOUCH = 2.0
+"""Seconds at most a hand keeps a still piece up when it touches it: one up longer is being
+moved."""
+
 BOUNCE = 0.005
 """A switch that opens for no longer than this (seconds) and closes again is contact bounce,
 not a piece lifted: the point stays filled since it first closed."""
@@ -342,11 +346,15 @@ class Recognizer:
         """The moves ``board`` shows made with one still piece lifted (a hand touching it),
         where that move and that piece account for every point disturbed since this position
         began (a point refilled elsewhere means another piece moved)."""
-        out = []
+        out: list[Candidate] = []
+        edges = self.edges
         disturbed = (self.expected ^ board) | {
-            p for p in board & self.expected if self.edges.off.get(p, float("-inf")) >= self.since
+            p for p in board & self.expected if edges.off.get(p, float("-inf")) >= self.since
         }
+        latest = max([*edges.off.values(), *edges.on.values()], default=float("-inf"))
         for point in self.expected - board:
+            if edges.off.get(point, float("-inf")) < latest - TOUCH:
+                continue  # up too long for a touch
             for c in self.finished(board | {point}):
                 if disturbed <= c.may_empty | c.may_fill | {point}:
                     out.append(c)
