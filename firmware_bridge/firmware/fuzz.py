@@ -41,8 +41,17 @@ class Hal:
     def ticks_ms(self):
         return self.t
 
+    def ticks_us(self):
+        return self.t * 1000
+
+    def ticks_add(self, a, delta):
+        return a + delta
+
     def ticks_diff(self, a, b):
         return a - b
+
+    def sleep_us(self, us):
+        pass
 
     def feed(self):
         pass
