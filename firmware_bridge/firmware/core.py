@@ -19,6 +19,8 @@ HOST_TIMEOUT_MS = 3000
 QUIET_MS = 1000  # how often heartbeats and resent presses go while the Pi is silent
 MAX_PRESSES = 64  # presses waiting for the Pi's acknowledgement; more are dropped
 RESEND_WINDOW = 4  # how many of them, oldest first, each resend sends
+REPEAT_MS = (2, 4, 8, 16)  # each switch event goes again this long after it first went
+MAX_REPEATING = 16  # switch events being repeated; an older one's repeats are dropped
 MAX_FAILING = 20  # steps failing in a row before the loop stops feeding the watchdog
 NBUTTONS = 5
 
@@ -102,6 +104,7 @@ class Firmware:
         self.host_timeout_ms = host_timeout_ms
         self.parser = LineParser()
         self.seq = 0xFF  # of the last switch event; the first is 00
+        self.repeating = []  # [when it first went (ms), repeats sent, body], oldest first
         self.debouncer = Debouncer(points, stable_ms * 1000, hal.read_matrix())
         self.buttons = 0
         self.button_since = [0] * NBUTTONS
@@ -248,7 +251,11 @@ class Firmware:
         debouncer = self.debouncer
         for i, closed in debouncer.update(self.hal.read_matrix(), us, diff):
             self.seq = (self.seq + 1) & 0xFF
-            self.send("E %s %s %d" % (hexw(self.seq, 2), hexw(i, 2), closed))
+            body = "E %s %s %d" % (hexw(self.seq, 2), hexw(i, 2), closed)
+            self.send(body)
+            if len(self.repeating) >= MAX_REPEATING:
+                self.repeating.pop(0)
+            self.repeating.append([now, 0, body])
         pressed = self.hal.read_buttons()
         for b in range(NBUTTONS):
             bit = 1 << b
@@ -260,6 +267,24 @@ class Firmware:
                     self.press(b, now)
         left = debouncer.left
         self.due = None if left is None else self.hal.ticks_add(us, left)
+
+    def repeat(self, now):
+        """Send each switch event again at REPEAT_MS after it first went, in the order they
+        went (the Pi drops the copies it has): a lost event line costs milliseconds, not a
+        snapshot's round trip."""
+        diff = self.hal.ticks_diff
+        k = 0
+        while k < len(self.repeating):
+            entry = self.repeating[k]
+            age = diff(now, entry[0])
+            if age >= REPEAT_MS[entry[1]]:
+                self.send(entry[2])
+                while entry[1] < len(REPEAT_MS) and age >= REPEAT_MS[entry[1]]:
+                    entry[1] += 1  # one copy for the repeats a slow step has let pass
+                if entry[1] >= len(REPEAT_MS):
+                    self.repeating.pop(k)
+                    continue
+            k += 1
 
     def tick(self, now, data=b""):
         """One iteration at ``now`` ms: take the Pi's bytes, scan when due (on the scan's
@@ -282,6 +307,8 @@ class Firmware:
                 self.next_scan = add(self.next_scan, self.scan_us)
                 if diff(us, self.next_scan) >= 0:  # fell behind: no burst of scans to catch up
                     self.next_scan = add(us, self.scan_us)
+        if self.repeating:
+            self.repeat(now)
         if diff(now, self.next_snapshot) >= 0:
             self.snapshot()
             self.next_snapshot = add(now, SNAPSHOT_MS)

@@ -172,7 +172,7 @@ def main(argv):
     answers = [b for b in out.bodies if b[:2] == "A "]
     alive = (
         len(hellos) == 1
-        and hellos[0].startswith("H rb2 36 47 3c ")
+        and hellos[0].startswith("H rb3 36 47 3c ")
         and answers == ["A 5a " + crc]
         and hal.shown == shown + 1
     )

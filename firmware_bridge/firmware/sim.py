@@ -125,16 +125,21 @@ class SimHal:
 
 
 class TracedLink:
-    """The link's output, noting when each switch event has been written."""
+    """The link's output, noting when each switch event has first been written (not its
+    repeats)."""
 
     def __init__(self, out, hal):
         self.out = out
         self.hal = hal
+        self.last = 0xFF
 
     def write(self, data):
         n = self.out.write(data)
         if data[:2] == b"E ":
-            self.hal.note("E " + data[2:4].decode())
+            seq = int(data[2:4], 16)
+            if 0 < (seq - self.last) & 0xFF < 128:
+                self.last = seq
+                self.hal.note("E " + data[2:4].decode())
         return n
 
     def flush(self):
