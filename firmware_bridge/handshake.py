@@ -6,7 +6,8 @@ from __future__ import annotations
 from firmware_bridge.firmware.wire import VERSION
 
 RB1_PROBE = b"V*a5\n"
-"""rb1's framing of ``V``: an rb1 firmware answers it with its hello (rb2 drops it as damaged)."""
+"""rb1's framing of ``V``: an rb1 firmware answers it with its hello (rb2 and later drop it as
+damaged)."""
 
 
 def crc8(data: bytes) -> int:

@@ -5,8 +5,10 @@ The port is opened with ``serial.serial_for_url`` (so tests use a pty, debugging
 the firmware), meaning here. Nothing the Pico sends can stop the reader: a damaged line is
 counted, one that passes the check but makes no sense is counted and logged at WARNING.
 
-- Switch events carry sequence numbers; a gap (or a heartbeat naming a later event) means lost
-  lines, and the board asks for a snapshot and resyncs from it.
+- Switch events carry sequence numbers and come again a few times within 16 ms; repeats are
+  dropped by number (``switches.SwitchTracker``). A gap (or a heartbeat naming a later event)
+  means lost lines, and so may a damaged line: the board asks for a snapshot at once, and again
+  every ``RESYNC_EVERY`` while events are missing.
 - Presses are numbered, acknowledged and de-duplicated (``presses.PressTracker``).
 - LED frames go as changes; the Pi's heartbeat checks the Pico's chain by its CRC-32 and sends
   the whole frame when it differs (``frames.LedSync``).
@@ -29,6 +31,7 @@ from firmware_bridge.firmware.wire import BUTTONS, VERSION, LineParser, fields, 
 from firmware_bridge.frames import LedSync
 from firmware_bridge.handshake import RB1_PROBE, rb1_body, refusal
 from firmware_bridge.presses import PressTracker
+from firmware_bridge.switches import SwitchTracker
 from hardware.board_io import ButtonEvent, LinkEvent, Pattern, SensorEvent
 from hardware.events import EventQueue
 from hardware.led_chain import render
@@ -44,9 +47,11 @@ CHECK_EVERY = 0.1
 """Seconds between the Pi's LED checks, which are also its heartbeat to the Pico."""
 ASK_EVERY = 0.25
 """Seconds between repeats of an unanswered hello."""
-RESYNC_EVERY = 0.1
-"""Seconds between repeats of an unanswered snapshot request."""
+RESYNC_EVERY = 0.02
+"""Seconds between repeats of an unanswered snapshot request (and between requests that
+damaged lines make)."""
 KEEP_EVERY = 0.025
+"""Seconds between the keeper's turns (and between checks of a frame not yet confirmed)."""
 
 
 class _Parser(LineParser):
@@ -107,9 +112,7 @@ class PicoBoard(LedState):
         rows, cols = layout.matrix
         self._points = rows * cols
         self._ids = {r * cols + c: pid for (r, c), pid in layout.switch_map().items()}
-        self._closed = 0  # the Pi's view of the switches
-        self._synced = False
-        self._seq = 0
+        self._switches = SwitchTracker()
         self._reader: serial.threaded.ReaderThread | None = None
         self._stop = threading.Event()
         self._keeper: threading.Thread | None = None
@@ -125,7 +128,6 @@ class PicoBoard(LedState):
         self._leds = LedSync()
         self.connected = False
         self.bad_lines = 0
-        self.gaps = 0
         self.version: str | None = None
 
     # -- the port ------------------------------------------------------------------------------
@@ -159,11 +161,14 @@ class PicoBoard(LedState):
                     if now - self._hailed >= ASK_EVERY:
                         self._hail(now)
                     continue
-                if not self._synced and now - self._asked >= RESYNC_EVERY:
+                if not self._switches.synced and now - self._asked >= RESYNC_EVERY:
                     self._ask_snapshot(now)
                 if any(light.pattern is not Pattern.STEADY for light in self.frame.values()):
                     self._push()
-                if now - self._checked >= CHECK_EVERY:
+                # a frame not yet confirmed is checked at every turn: on a bad line, every
+                # check that gets through with a wrong answer brings a resend sooner
+                every = CHECK_EVERY if self._leds.confirmed else KEEP_EVERY
+                if now - self._checked >= every:
                     self._checked = now
                     self._send(*self._leds.check())
 
@@ -182,7 +187,7 @@ class PicoBoard(LedState):
             self._helloed = False
             self._refused = None
             self._rb1_lines = 0
-            self._synced = False
+            self._switches.stale = True
             self._heard = now
             self._leds.forget()
         reader.start()
@@ -245,7 +250,6 @@ class PicoBoard(LedState):
         self._send("V")
 
     def _ask_snapshot(self, now: float) -> None:
-        self._synced = False
         self._asked = now
         self._send("Q")
 
@@ -265,8 +269,7 @@ class PicoBoard(LedState):
             elif kind == "E" and (f := fields(body, "E", (2, 2, 1))) and f[2] <= 1:
                 self._event(f[0], f[1], f[2] == 1, now)
             elif kind == "K" and (f := fields(body, "K", (2,))):
-                if f[0] != self._seq:  # an event after ours was lost
-                    self._gap(now)
+                self._switches.heartbeat(f[0])  # it may name events we never had
             elif kind == "S" and (f := fields(body, "S", (2, (self._points + 3) // 4))):
                 self._snapshot(f[0], f[1], now)
             elif kind == "B" and (f := fields(body, "B", (2, 2, 1))) and f[2] < len(BUTTONS):
@@ -277,11 +280,19 @@ class PicoBoard(LedState):
                 log.warning("the Pico says: %s", body[2:80])
             else:
                 self.bad_lines += 1
+            if self._helloed and not self._switches.synced and now - self._asked >= RESYNC_EVERY:
+                self._ask_snapshot(now)  # events are missing: at once, then every RESYNC_EVERY
 
     def _rejected(self, line: bytes) -> None:
-        """A line that failed the check: perhaps a firmware of the previous protocol."""
+        """A line that failed the check: perhaps a switch event (a snapshot is asked for at
+        once, unless one was just asked for), perhaps a firmware of the previous protocol."""
         body = rb1_body(line)
         if body is None:
+            with self._lock:
+                now = self._clock()
+                if self._helloed and now - self._asked >= RESYNC_EVERY:
+                    self._asked = now
+                    self._send("Q")
             return
         with self._lock:
             self._rb1_lines += 1
@@ -317,6 +328,8 @@ class PicoBoard(LedState):
         self._refused = None
         self.version = VERSION
         restarted = self._presses.boot not in (None, boot)
+        if self._presses.boot != boot:
+            self._switches.restart()  # its event numbers start again
         self._presses.hello(boot, acked)
         if self._helloed and not restarted:
             return
@@ -329,38 +342,33 @@ class PicoBoard(LedState):
             )
         self._helloed = True
         self._report(True, self.url)
+        self._switches.stale = True
         self._ask_snapshot(now)  # the snapshot brings the switches up to date
         self._leds.forget()
         self._push()
 
-    def _gap(self, now: float) -> None:
-        """Events were lost: a snapshot brings the switches they were about up to date."""
-        if self._synced:
-            self.gaps += 1
-            self._ask_snapshot(now)
-        elif now - self._asked >= RESYNC_EVERY:
-            self._ask_snapshot(now)
+    @property
+    def gaps(self) -> int:
+        """How often lost switch events were noticed."""
+        return self._switches.gaps
+
+    @property
+    def switches(self) -> SwitchTracker:
+        return self._switches
 
     def _event(self, seq: int, index: int, closed: bool, now: float) -> None:
-        """An event is applied even after a gap: it is what its switch did last (lines arrive
-        in order), and the snapshot the gap asks for brings the other switches in step."""
-        if seq != (self._seq + 1) & 0xFF:
-            self._gap(now)
-        self._seq = seq
-        bit = 1 << index
-        if bool(self._closed & bit) == closed or index not in self._ids:
-            return
-        self._closed ^= bit
-        self._events.put_threadsafe(SensorEvent(self._ids[index], closed, now))
+        """An event newer than what is known of its switch is applied even after a gap: it is
+        what its switch did last (lines arrive in order), and the snapshot the gap asks for
+        brings the other switches in step."""
+        changed, _ = self._switches.event(seq, index, closed)
+        if changed and index in self._ids:
+            self._events.put_threadsafe(SensorEvent(self._ids[index], closed, now))
 
     def _snapshot(self, seq: int, bitmap: int, now: float) -> None:
-        changed = bitmap ^ self._closed
+        changed = self._switches.snapshot(seq, bitmap)
         for index, point in sorted(self._ids.items()):
             if changed >> index & 1:
-                self._closed ^= 1 << index
                 self._events.put_threadsafe(SensorEvent(point, bool(bitmap >> index & 1), now))
-        self._seq = seq
-        self._synced = True
 
     def _press(self, boot: int, seq: int, button: int, now: float) -> None:
         deliver, ack = self._presses.receive(boot, seq)
@@ -376,7 +384,8 @@ class PicoBoard(LedState):
 
     def snapshot(self) -> frozenset[str]:
         with self._lock:
-            return frozenset(p for i, p in self._ids.items() if self._closed >> i & 1)
+            closed = self._switches.closed
+            return frozenset(p for i, p in self._ids.items() if closed >> i & 1)
 
     @property
     def events(self) -> EventQueue:

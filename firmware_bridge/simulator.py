@@ -54,6 +54,7 @@ class SimulatedPico:
         faults: float | None = None,
         seed: int = 0,
         host_timeout_ms: int | None = None,
+        trace: bool = False,
     ) -> None:
         self.link_master, link_slave = os.openpty()
         tty.setraw(link_slave)
@@ -74,8 +75,13 @@ class SimulatedPico:
             str(leds),
             str(scan_hz),
         ]
-        if host_timeout_ms is not None:
-            argv.append(str(host_timeout_ms))
+        if host_timeout_ms is not None or trace:
+            argv.append(str(host_timeout_ms or 3000))
+        if trace:
+            argv.append("trace")
+        self.traces: queue.Queue[tuple[str, int, float]] = queue.Queue()
+        """With ``trace``: (``W`` and the switch index, or ``E`` and the event's sequence
+        number, and when: seconds on ``time.monotonic``'s clock), as the firmware notes them."""
         if faults is not None:
             self.proc = subprocess.Popen(
                 argv,
@@ -140,7 +146,10 @@ class SimulatedPico:
             buf += data
             while b"\n" in buf:
                 line, buf = buf.split(b"\n", 1)
-                if line.startswith(b"LEDS "):
+                if line.startswith(b"T "):
+                    kind, key, us = line[2:].decode().split()
+                    self.traces.put((kind, int(key, 16), int(us) / 1e6))
+                elif line.startswith(b"LEDS "):
                     raw = bytes.fromhex(line[5:].decode())
                     self.leds.put([tuple(raw[i : i + 3]) for i in range(0, len(raw), 3)])
 

@@ -4,7 +4,8 @@
 # have: no typing, no dataclasses, no int.bit_length. The framing is in wire.py; the protocol
 # is written down in firmware_bridge/PROTOCOL.md. The hardware is behind ``hal`` (hal.py on the
 # Pico, sim.py's SimHal elsewhere): read_matrix, read_buttons, set_led, show, ticks_ms,
-# ticks_diff, feed (the watchdog).
+# ticks_us, ticks_add, ticks_diff (MicroPython's time functions of those names), sleep_us, feed
+# (the watchdog).
 
 try:
     from .wire import GROUPS_PER_LINE, VERSION, LineParser, crc32hex, fields, frame, hexw, unhex
@@ -18,6 +19,8 @@ HOST_TIMEOUT_MS = 3000
 QUIET_MS = 1000  # how often heartbeats and resent presses go while the Pi is silent
 MAX_PRESSES = 64  # presses waiting for the Pi's acknowledgement; more are dropped
 RESEND_WINDOW = 4  # how many of them, oldest first, each resend sends
+REPEAT_MS = (2, 4, 8, 16)  # each switch event goes again this long after it first went
+MAX_REPEATING = 16  # switch events being repeated; an older one's repeats are dropped
 MAX_FAILING = 20  # steps failing in a row before the loop stops feeding the watchdog
 NBUTTONS = 5
 
@@ -35,7 +38,8 @@ def boot_id():
 
 
 class Debouncer:
-    """A switch's change counts once its reading has held for ``window`` ms."""
+    """A switch's change counts once its reading has held for ``window`` (in the clock's units:
+    the firmware uses microseconds, so the window is kept to the scan that confirms it)."""
 
     def __init__(self, points, window, initial=0):
         self.points = points
@@ -43,10 +47,11 @@ class Debouncer:
         self.reported = initial
         self.raw = initial
         self.since = [0] * points
+        self.left = None  # how long until the next change not yet reported has held long enough
 
     def update(self, raw, now, diff):
-        """Feed one scan at ``now`` ms (``diff(a, b)`` is a - b on the tick clock); returns
-        the (index, closed) changes now stable."""
+        """Feed one scan at ``now`` (``diff(a, b)`` is a - b on the tick clock); returns the
+        (index, closed) changes now stable, and sets ``left``."""
         raw &= (1 << self.points) - 1
         changed = raw ^ self.raw
         i = 0
@@ -58,14 +63,19 @@ class Debouncer:
         self.raw = raw
         pending = raw ^ self.reported
         out = []
+        soonest = None
         i = 0
         while pending:
-            if pending & 1 and diff(now, self.since[i]) >= self.window:
-                closed = (raw >> i) & 1
-                self.reported ^= 1 << i
-                out.append((i, closed))
+            if pending & 1:
+                left = self.window - diff(now, self.since[i])
+                if left <= 0:
+                    self.reported ^= 1 << i
+                    out.append((i, (raw >> i) & 1))
+                elif soonest is None or left < soonest:
+                    soonest = left
             pending >>= 1
             i += 1
+        self.left = soonest
         return out
 
 
@@ -88,13 +98,14 @@ class Firmware:
         self.out = out
         self.points = points
         self.leds = leds
-        self.scan_ms = max(1, int(1000 / scan_hz))
+        self.scan_us = max(100, int(1000000 / scan_hz))
         self.stable_ms = stable_ms
         self.boot = hexw((boot_id() if boot is None else boot) & 0xFF, 2)
         self.host_timeout_ms = host_timeout_ms
         self.parser = LineParser()
         self.seq = 0xFF  # of the last switch event; the first is 00
-        self.debouncer = Debouncer(points, stable_ms, hal.read_matrix())
+        self.repeating = []  # [when it first went (ms), repeats sent, body], oldest first
+        self.debouncer = Debouncer(points, stable_ms * 1000, hal.read_matrix())
         self.buttons = 0
         self.button_since = [0] * NBUTTONS
         self.pseq = 0xFF  # of the last press; the first is 00
@@ -111,8 +122,10 @@ class Firmware:
         now = hal.ticks_ms()
         self.host_at = now  # when the Pi last sent a good line
         self.host_silent = False
-        self.next_scan = now
-        self.next_snapshot = now + SNAPSHOT_MS
+        self.next_scan = hal.ticks_us()  # us: the scan's cadence, kept to the microsecond
+        self.due = None  # us: when the debouncer next has a change to confirm
+        self.wake = self.next_scan  # us: when the loop must step next
+        self.next_snapshot = hal.ticks_add(now, SNAPSHOT_MS)
         self.next_beat = now
         self.next_resend = now
         self.hello()
@@ -142,7 +155,7 @@ class Firmware:
         self.pseq = (self.pseq + 1) & 0xFF
         self.presses.append((self.pseq, button))
         self.send("B %s %s %d" % (self.boot, hexw(self.pseq, 2), button))
-        self.next_resend = now + RESEND_MS
+        self.next_resend = self.hal.ticks_add(now, RESEND_MS)
 
     # -- input ---------------------------------------------------------------------------------
 
@@ -233,11 +246,16 @@ class Firmware:
 
     # -- the loop ------------------------------------------------------------------------------
 
-    def scan(self, now):
+    def scan(self, now, us):
         diff = self.hal.ticks_diff
-        for i, closed in self.debouncer.update(self.hal.read_matrix(), now, diff):
+        debouncer = self.debouncer
+        for i, closed in debouncer.update(self.hal.read_matrix(), us, diff):
             self.seq = (self.seq + 1) & 0xFF
-            self.send("E %s %s %d" % (hexw(self.seq, 2), hexw(i, 2), closed))
+            body = "E %s %s %d" % (hexw(self.seq, 2), hexw(i, 2), closed)
+            self.send(body)
+            if len(self.repeating) >= MAX_REPEATING:
+                self.repeating.pop(0)
+            self.repeating.append([now, 0, body])
         pressed = self.hal.read_buttons()
         for b in range(NBUTTONS):
             bit = 1 << b
@@ -247,35 +265,69 @@ class Firmware:
                 self.button_since[b] = now
                 if pressed & bit:
                     self.press(b, now)
+        left = debouncer.left
+        self.due = None if left is None else self.hal.ticks_add(us, left)
+
+    def repeat(self, now):
+        """Send each switch event again at REPEAT_MS after it first went, in the order they
+        went (the Pi drops the copies it has): a lost event line costs milliseconds, not a
+        snapshot's round trip."""
+        diff = self.hal.ticks_diff
+        k = 0
+        while k < len(self.repeating):
+            entry = self.repeating[k]
+            age = diff(now, entry[0])
+            if age >= REPEAT_MS[entry[1]]:
+                self.send(entry[2])
+                while entry[1] < len(REPEAT_MS) and age >= REPEAT_MS[entry[1]]:
+                    entry[1] += 1  # one copy for the repeats a slow step has let pass
+                if entry[1] >= len(REPEAT_MS):
+                    self.repeating.pop(k)
+                    continue
+            k += 1
 
     def tick(self, now, data=b""):
-        """One iteration at ``now`` ms: take the Pi's bytes, scan when due, send what is due."""
+        """One iteration at ``now`` ms: take the Pi's bytes, scan when due (on the scan's
+        cadence, and when a change has held for the stable window, so that it is confirmed and
+        sent then, not up to a scan later), send what is due."""
         if data:
             self.receive(data, now)
-        diff = self.hal.ticks_diff
+        hal = self.hal
+        diff = hal.ticks_diff
+        add = hal.ticks_add
         if not self.host_silent and diff(now, self.host_at) >= self.host_timeout_ms:
             self.host_silent = True
             self.blank()
         every = QUIET_MS if self.host_silent else 0
-        if diff(now, self.next_scan) >= 0:
-            self.scan(now)
-            self.next_scan = now + self.scan_ms
+        us = hal.ticks_us()
+        cadence = diff(us, self.next_scan) >= 0
+        if cadence or (self.due is not None and diff(us, self.due) >= 0):
+            self.scan(now, us)
+            if cadence:
+                self.next_scan = add(self.next_scan, self.scan_us)
+                if diff(us, self.next_scan) >= 0:  # fell behind: no burst of scans to catch up
+                    self.next_scan = add(us, self.scan_us)
+        if self.repeating:
+            self.repeat(now)
         if diff(now, self.next_snapshot) >= 0:
             self.snapshot()
-            self.next_snapshot = now + SNAPSHOT_MS
+            self.next_snapshot = add(now, SNAPSHOT_MS)
         if diff(now, self.next_beat) >= 0:
             self.send("K " + hexw(self.seq, 2))
-            self.next_beat = now + (every or HEARTBEAT_MS)
+            self.next_beat = add(now, every or HEARTBEAT_MS)
         if self.presses and diff(now, self.next_resend) >= 0:
             for seq, button in self.presses[:RESEND_WINDOW]:
                 self.send("B %s %s %d" % (self.boot, hexw(seq, 2), button))
-            self.next_resend = now + (every or RESEND_MS)
+            self.next_resend = add(now, every or RESEND_MS)
+        self.wake = self.next_scan
+        if self.due is not None and diff(self.due, self.wake) < 0:
+            self.wake = self.due
 
     def step(self, now, data=b""):
         """:meth:`tick`, catching anything it raises (counted in ``faults``): the loop goes on
         whatever comes in. The watchdog is fed unless MAX_FAILING steps in a row failed, so a
-        loop that keeps failing (or stalls) is restarted by the hardware. Returns the ms until
-        the next scan is due."""
+        loop that keeps failing (or stalls) is restarted by the hardware. Returns the us until
+        the next scan is due (at most one scan period)."""
         try:
             self.tick(now, data)
             self.failing = 0
@@ -284,15 +336,22 @@ class Firmware:
             self.failing += 1
         if self.failing < MAX_FAILING:
             self.hal.feed()
-        return max(0, min(self.scan_ms, self.hal.ticks_diff(self.next_scan, now)))
+        return self.until_wake()
+
+    def until_wake(self):
+        """The us until the loop must step again, 0 to one scan period."""
+        left = self.hal.ticks_diff(self.wake, self.hal.ticks_us())
+        return max(0, min(self.scan_us, left))
 
     def run(self, inp, poller):
         """Wait for the Pi's bytes until the next scan is due, then step; returns when the input
-        ends (a closed pipe; a Pico's USB input never ends)."""
+        ends (a closed pipe; a Pico's USB input never ends). ``poll`` waits whole milliseconds,
+        so the last part of a wait is slept to the microsecond (the Pi's bytes wait for the
+        next step, at most one scan period)."""
         wait = 0
         while True:
             data = b""
-            while poller.poll(wait):
+            while poller.poll(wait // 1000):
                 byte = inp.read(1)
                 if not byte:
                     return
@@ -300,4 +359,8 @@ class Firmware:
                 wait = 0
                 if len(data) >= 64:
                     break
+            if not data:
+                left = self.until_wake()
+                if left > 0:
+                    self.hal.sleep_us(left)
             wait = self.step(self.hal.ticks_ms(), data)

@@ -41,8 +41,17 @@ class Hal:
     def ticks_ms(self):
         return self.t
 
+    def ticks_us(self):
+        return self.t * 1000
+
+    def ticks_add(self, a, delta):
+        return a + delta
+
     def ticks_diff(self, a, b):
         return a - b
+
+    def sleep_us(self, us):
+        pass
 
     def feed(self):
         pass
@@ -163,7 +172,7 @@ def main(argv):
     answers = [b for b in out.bodies if b[:2] == "A "]
     alive = (
         len(hellos) == 1
-        and hellos[0].startswith("H rb2 36 47 3c ")
+        and hellos[0].startswith("H rb3 36 47 3c ")
         and answers == ["A 5a " + crc]
         and hal.shown == shown + 1
     )

@@ -66,5 +66,14 @@ class Hal:
     def ticks_ms(self):
         return time.ticks_ms()
 
+    def ticks_us(self):
+        return time.ticks_us()
+
+    def ticks_add(self, a, delta):
+        return time.ticks_add(a, delta)
+
+    def sleep_us(self, us):
+        time.sleep_us(us)
+
     def ticks_diff(self, a, b):
         return time.ticks_diff(a, b)

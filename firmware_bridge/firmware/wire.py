@@ -5,7 +5,7 @@
 # Keep it to what MicroPython has: no typing, no dataclasses, no int.bit_length, and no integer
 # above 2**30 in the hot paths (the Pico's small ints are 31 bits; bigger ones are allocated).
 
-VERSION = "rb2"
+VERSION = "rb3"
 MAX_LINE = 200
 BUTTONS = ("roll", "undo", "hint", "confirm", "new")
 GROUPS_PER_LINE = 4

@@ -35,8 +35,17 @@ class Hal:
     def ticks_ms(self) -> int:
         return self.t
 
+    def ticks_us(self) -> int:
+        return self.t * 1000
+
+    def ticks_add(self, a: int, delta: int) -> int:
+        return a + delta
+
     def ticks_diff(self, a: int, b: int) -> int:
         return a - b
+
+    def sleep_us(self, us: int) -> None:
+        pass
 
     def feed(self) -> None:
         self.fed += 1
@@ -71,7 +80,7 @@ def run(fw: core.Firmware, hal: Hal, ms: int, data: bytes = b"") -> None:
 
 def test_a_press_is_resent_until_acknowledged_and_then_no_more() -> None:
     fw, hal, pi = make()
-    assert pi.take("H") == ["H rb2 36 4 3c ff"]
+    assert pi.take("H") == ["H rb3 36 4 3c ff"]
     hal.buttons = 1 << 2
     run(fw, hal, 50)
     hal.buttons = 0
@@ -145,3 +154,35 @@ def test_the_watchdog_is_fed_while_steps_succeed_and_not_once_they_keep_failing(
     hal.broken = False  # a fault that passed before it fired: fed again
     run(fw, hal, 5)
     assert hal.fed > starved
+
+
+class FineHal(Hal):
+    """A HAL whose clock runs in microseconds."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.us = 0
+
+    def ticks_ms(self) -> int:
+        return self.us // 1000
+
+    def ticks_us(self) -> int:
+        return self.us
+
+
+def test_a_change_is_sent_once_it_has_held_for_the_window_not_a_scan_later() -> None:
+    hal, pi = FineHal(), Pi()
+    fw = core.Firmware(hal, pi, 36, 4, 300, 5, boot=0x3C)  # a scan every 3333 us
+    fw.step(0)  # scans at 0 us
+    hal.matrix = 1 << 16  # a piece lands at 2300 us, between two scans
+    hal.us = 2300
+    sent: list[tuple[str, int]] = []
+    while hal.us < 40_000:
+        fw.step(hal.ticks_ms())
+        sent += [(body, hal.us) for body in pi.take("E")]
+        hal.us += max(1, fw.until_wake())  # the loop sleeps until it must step again
+    # first read by the scan at 3333 us, held for 5 ms by 8333 us: sent then, not at 9999 us;
+    # then again 2, 4, 8 and 16 ms later, at the next scan (one every 3.3 ms here; one copy
+    # for repeats that fall due between two scans)
+    assert sent[0] == ("E 00 10 1", 8333)
+    assert sent[1:] == [("E 00 10 1", 13332), ("E 00 10 1", 16665), ("E 00 10 1", 26664)]

@@ -1,6 +1,6 @@
 """The version handshake: a firmware of another protocol is refused with one clear line and the
-board reported disconnected, whether it frames its lines as rb1 did (CRC-8) or as rb2 does; the
-right firmware, once installed, is taken. The test plays the Pico on a real pty."""
+board reported disconnected, whether it frames its lines as rb1 did (CRC-8) or as rb2 and rb3
+do; the right firmware, once installed, is taken. The test plays the Pico on a real pty."""
 
 from __future__ import annotations
 
@@ -55,7 +55,11 @@ def run(hello: bytes) -> tuple[LinkEvent, LinkEvent, bytes]:
 @pytest.mark.error_logs
 @pytest.mark.parametrize(
     ("hello", "version"),
-    [(b"H rb1 36 47*2a\n", "rb1"), (frame("H rb3 36 47 00 ff 7"), "rb3")],
+    [
+        (b"H rb1 36 47*2a\n", "rb1"),
+        (frame("H rb2 36 47 00 ff"), "rb2"),  # CRC-32 framing, no repeated switch events
+        (frame("H rb4 36 47 00 ff 7"), "rb4"),
+    ],
 )
 def test_a_firmware_of_another_version_is_refused_by_name(
     hello: bytes, version: str, caplog: pytest.LogCaptureFixture

@@ -55,7 +55,7 @@ def garbage() -> list[bytes]:
         frame("S 00 " + "g" * 9),
         frame("S 00 " + "f" * 500),
         frame("A 01 nothex!!"),
-        frame("H rb2 x y z w"),
+        frame("H rb3 x y z w"),
         frame("H"),
         frame("B 00 00 9"),  # no such button
         frame("K"),

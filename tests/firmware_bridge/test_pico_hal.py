@@ -117,7 +117,7 @@ def test_main_starts_the_firmware_from_the_config(tmp_path: Path) -> None:
     finally:
         proc.kill()
         proc.wait(timeout=5)
-    assert re.fullmatch(rb"H rb2 36 47 [0-9a-f]{2} ff\*[0-9a-f]{8}\n", first), first
+    assert re.fullmatch(rb"H rb3 36 47 [0-9a-f]{2} ff\*[0-9a-f]{8}\n", first), first
     assert wdt.read_text() == "timeout 5000\nfed\n"
 
 
