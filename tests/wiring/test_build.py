@@ -23,10 +23,10 @@ def test_the_shipped_builds_load() -> None:
     assert brier.interfaces == ()
 
 
-def test_pin_names_are_made_canonical() -> None:
+def test_pin_names_are_made_canonical(tmp_path: Path) -> None:
     path = Path(load_build("pi-cross33").path)
     text = path.read_text().replace('"GPIO4"', '"BOARD7"').replace('"GPIO5"', '"J8:29"')
-    assert load_build(_write(path.parent.parent / "x", text)).matrix.rows[:2] == ("GPIO4", "GPIO5")
+    assert load_build(_write(tmp_path, text)).matrix.rows[:2] == ("GPIO4", "GPIO5")
 
 
 def _write(folder: Path, text: str) -> Path:
