@@ -364,6 +364,8 @@ class Recognizer:
         """Whether the piece was set down only on ``c``'s route (its new part, for a longer
         chain): a stop on a point empty before the move and off the route contradicts it. (A
         touched piece put back where it stood is no stop of the mover.)"""
+        if not c.one_piece:
+            return True  # several men moving: their set-downs make no route
         points = c.move.points()
         n = len(self.extendable[1].points()) if c.extends and self.extendable else 1
         route = points[n:]

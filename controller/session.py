@@ -383,6 +383,7 @@ class Session:
         self._hint = None
         self._landings = frozenset()  # what the last reading lit belongs to the old position
         self._pending = None
+        self._unknown_since = None  # a board that meant nothing may mean this move
         over = position.outcome()
         if over is not None:
             if self.store is not None and self._db_id is not None:
