@@ -315,3 +315,57 @@ def test_hint_for_a_parchesi_double_six_lights_every_man_that_moves() -> None:
     rig.session._hint = rig.session.position.parse_move("Y L5-L11 L20-L26")
     rig.session._show(rig.t)
     assert rig.lit(AMBER) == {"L5", "L11", "L20", "L26"}
+
+
+SKIP_TWO_CAPTURES = "bbbbbbbb/......../......../......../.b.b..../..r...../......../rrrrrrr. r"
+
+
+def test_a_capture_that_changes_no_switch_is_taken_when_the_other_side_moves() -> None:
+    # red's c3 takes d4, the taken man sliding out from under the capturer: only c3 changes,
+    # which is also red holding the man; blue's next move shows the capture was made
+    rig = Rig("skip", SKIP_TWO_CAPTURES.replace(".b.b....", "...b...."))
+    rig.lift("c3")
+    rig.wait(1.0)
+    assert rig.moves == []  # a man in the hand, or a capture: no switch can say yet
+    rig.move("b8", "a7")
+    assert rig.moves == ["c3xd4", "b8-a7"]
+    assert "mismatch" not in rig.kinds()
+
+
+def test_two_captures_that_read_alike_are_followed_until_the_board_tells() -> None:
+    # c3 can take b4 or d4; neither landing's switch changes. Blue then moves the man on
+    # d4 away: so red took b4
+    rig = Rig("skip", SKIP_TWO_CAPTURES.replace("bbbbbbbb", "bbbbbbb."))
+    rig.lift("c3")
+    rig.wait(1.0)
+    rig.move("d4", "e3")
+    assert rig.moves == ["c3xb4", "d4-e3"]
+    assert "ambiguous" not in rig.kinds() and "mismatch" not in rig.kinds()
+
+
+def test_two_captures_still_alike_after_the_next_move_are_put_to_the_players() -> None:
+    rig = Rig("skip", SKIP_TWO_CAPTURES)
+    rig.lift("c3")
+    rig.wait(1.0)
+    rig.move("h8", "g7")  # a move that fits either capture
+    assert rig.moves == [] and "ambiguous" in rig.kinds()
+    assert rig.lit(AMBER)  # the first candidate blinks
+    rig.press("hint")  # the next one: c3xd4
+    rig.press("confirm")
+    assert rig.moves == ["c3xd4", "h8-g7"]
+
+
+def test_a_capture_seen_made_is_taken_after_the_hold_time() -> None:
+    # the taken man comes off and the capturer goes down 10 ms later, then nothing more
+    rig = Rig("skip", SKIP_TWO_CAPTURES.replace(".b.b....", "...b...."))
+    rig.lift("c3")
+    rig.t += 0.3
+    rig.board.lift("d4")
+    rig.session.on_event(SensorEvent("d4", False, rig.t), rig.t)
+    rig.t += 0.01
+    rig.board.place("d4")
+    rig.session.on_event(SensorEvent("d4", True, rig.t), rig.t)
+    rig.wait(2.0)
+    assert rig.moves == []  # as good as the man on d4 touched while red holds c3 ...
+    rig.wait(2.5)
+    assert rig.moves == ["c3xd4"]  # ... but no hand holds a man that long
