@@ -129,6 +129,16 @@ class Session:
             position, history, self._start_from, edges=self._edges, since=now
         )
         self._ended_at = None
+        self._forget_question()
+
+    def _forget_question(self) -> None:
+        """The position changed: moves read ahead of it, and any question about them, belong
+        to the board as it was. (Whoever asks anew does so after the change.)"""
+        self._pending = None
+        self._asked = {}
+        self._ambiguous, self._shown, self._ambiguous_extends = (), 0, False
+        self._last_ask = None
+        self._deferred = None
 
     def _sync_history(self, history: list[tuple[Occupancy, bool]]) -> None:
         """Make ``history`` hold (occupancy, waits for a throw) of every ply before the
@@ -153,6 +163,13 @@ class Session:
         return self.position.move_stack
 
     # -- events ------------------------------------------------------------------------------
+
+    def _survive(self, what: str, exc: Exception, now: float) -> None:
+        """A bug must not stop the board: say it, keep the game as committed, read anew."""
+        log.exception("%s failed", what)
+        self._alert(now, "error", f"{what}: {exc}")
+        self._install(self.position, now)
+        self._show(now)
 
     def on_event(self, event: SensorEvent | ButtonEvent | LinkEvent, now: float) -> None:
         if isinstance(event, LinkEvent):  # the game is kept; the board resyncs when it is back
@@ -190,6 +207,12 @@ class Session:
 
     def poll(self, now: float) -> None:
         """Act on every timer due at ``now``."""
+        try:
+            self._poll(now)
+        except engine.EngineError as exc:
+            self._survive("reading the board", exc, now)
+
+    def _poll(self, now: float) -> None:
         if self._changed_at is not None and now >= self._changed_at + self.settle:
             self._changed_at = None
             self._judge(now)
@@ -253,7 +276,8 @@ class Session:
         elif pending is not None and verdict.kind not in (Kind.COMMIT, Kind.SAME):
             # made here too, but not for sure: a move plainly made after the pending ones wins
             reading = pending.read(board, verdict, now, plainly=True)
-            verdict = self._follow(reading, board, now)[0] if reading.commit else verdict
+            if reading.commit:
+                verdict, keep = self._follow(reading, board, now)
         if self._restoring:  # after undo: only the restored board counts
             if verdict.kind is Kind.SAME:
                 self._restoring = False
@@ -359,6 +383,9 @@ class Session:
     def _commit(self, move: Move, extends: bool, now: float, since: float | None = None) -> None:
         position = self.position
         if extends:
+            before = position.copy()
+            before.pop()
+            before.push(move)  # checked before anything changes: raises IllegalMoveError
             position.pop()
         base = position.copy()
         position.push(move)
@@ -382,7 +409,7 @@ class Session:
         self.recognizer.refresh(now if since is None else since)
         self._hint = None
         self._landings = frozenset()  # what the last reading lit belongs to the old position
-        self._pending = None
+        self._forget_question()
         self._unknown_since = None  # a board that meant nothing may mean this move
         over = position.outcome()
         if over is not None:
@@ -423,10 +450,7 @@ class Session:
         try:
             self._press(button, now)
         except engine.EngineError as exc:  # a bug must not stop the board: say it, go on
-            log.exception("button %s failed", button)
-            self._alert(now, "error", f"{button}: {exc}")
-            self._install(self.position, now)
-            self._show(now)
+            self._survive(f"button {button}", exc, now)
 
     def _press(self, button: str, now: float) -> None:
         if button == "roll":

@@ -369,3 +369,39 @@ def test_a_capture_seen_made_is_taken_after_the_hold_time() -> None:
     assert rig.moves == []  # as good as the man on d4 touched while red holds c3 ...
     rig.wait(2.5)
     assert rig.moves == ["c3xd4"]  # ... but no hand holds a man that long
+
+
+def test_new_forgets_moves_read_ahead_of_the_old_game() -> None:
+    rig = Rig("skip")
+    for a, b in [("g1", "h2"), ("d8", "c7"), ("d1", "c2"), ("c8", "d7")]:
+        rig.move(a, b)
+    for a, b in [("c2", "d3"), ("d7", "c6"), ("d3", "c4"), ("c6", "d5")]:
+        rig.move(a, b)
+    rig.lift("c4")  # c4xd5 reads made on a landing that did not change: pending
+    rig.press("new")  # the players start over; the board is still the old game's
+    rig.wait(1.0)
+    rig.move("b8", "a7")  # the old game's reply to c4xd5 must not be read on the new game
+    assert rig.moves == []
+    assert "error" not in rig.kinds()
+
+
+def test_a_question_is_forgotten_when_the_board_takes_the_game_back() -> None:
+    def text(pieces: dict[int, str]) -> str:
+        return "".join(pieces.get(h, ".") for h in range(1, 34)) + " F"
+
+    rig = Rig("fox-and-geese", text({9: "F", 33: "F", 16: "G", 17: "G", 10: "G", 1: "G", 27: "G"}))
+    rig.move("33", "30")
+    rig.move("27", "26")
+    rig.lift("9", "16", "17", "10")
+    rig.place("9")  # a loop carried straight: 9x23x11x9 or 9x11x23x9, the players are asked
+    assert "ambiguous" in rig.kinds()
+    # instead of answering they put everything back as it was at the start
+    rig.move("26", "27")
+    rig.move("30", "33")
+    rig.place("16", "17", "10")
+    rig.wait(2.5)
+    assert rig.moves == [] and "takeback" in rig.kinds()
+    assert not rig.lit(AMBER)
+    rig.press("confirm")  # nothing is asked any more: nothing is taken
+    assert rig.moves == []
+    assert "error" not in rig.kinds()
