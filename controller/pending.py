@@ -121,7 +121,7 @@ class Pending:
     """The first move, which every line starts with, had every switch change: it is taken
     after the hold time, or once the next side lifts a man."""
     at: float
-    """The last reading that kept it: the hold time counts from here."""
+    """The last reading that kept it waiting (the hold time counts from here)."""
     moves: tuple[Move, ...] = field(default=())
     """The moves the game's own position read (what a new PENDING verdict is compared with)."""
 

@@ -21,9 +21,9 @@ Never guess (DESIGN.md). A settled reading is only what the switches show while 
 be on the board, so a reading that is a finished move *and* a move still in the hand is
 ``PENDING``, not ``COMMIT``: a capture onto a piece's circle reads exactly like that piece
 touched while the mover is held; a chain set down on a landing that another route passes
-through may go on. The session commits a pending move once the next reading only fits the
-board after it (the other side has begun), on `roll` or `confirm`, or once it has stayed for
-the hold time. Cases 4 and 5 are acted on only after the grace time, and never while the
+through may go on. The session (controller/pending.py) commits a pending move once a later
+reading shows the next move made on the board after it, on `roll` or `confirm`, or, when every
+switch of it changed (``Verdict.made``), once the board has stayed so for the hold time. Cases 4 and 5 are acted on only after the grace time, and never while the
 reading is also a move on its way (a piece held mid-move); `undo` and `new` say so at once.
 
 The switches' edges are kept with their times (:meth:`Recognizer.edge`), since a settled

@@ -7,10 +7,12 @@ it with the real clock; replay drives it with a trace's times, so both behave th
 Timing (DESIGN.md): the board counts as settled after ``settle`` seconds without a switch
 change (default 60 ms); a reading that means nothing becomes a mismatch only after it has
 stayed for ``grace`` seconds (default 2 s), and so does a takeback or a new game read off the
-board; a move that the board shows made but a hand may still be making (recognition's
-``PENDING``) is committed when the next reading only fits the board after it, on `roll` or
-`confirm`, or once the board has stayed so for ``hold`` seconds (default 4 s, longer than a
-hand holds a piece mid-move).
+board. A move the board shows made while a hand may still be making another (recognition's
+``PENDING``; controller/pending.py follows it) is committed when a later reading shows the
+next move made on the board after it, on `roll` or `confirm`, or, when every one of its
+switches changed, once the board has stayed so for ``hold`` seconds (default 4 s, longer than
+a hand holds a piece mid-move). One whose landing switch never changed is only ever taken by
+what comes after it: a later move, `roll` or `confirm`.
 """
 
 from __future__ import annotations
@@ -72,8 +74,9 @@ class Session:
         self._pending: Pending | None = None
         """Moves read as made but not yet taken (controller/pending.py)."""
         self._asked: dict[Move, Line] = {}
-        self._last_ask: tuple[int, tuple[Move, ...]] | None = None
         """While pending lines are put to the player: the line each candidate starts."""
+        self._last_ask: tuple[int, tuple[Move, ...]] | None = None
+        """The last question said (ply, candidates), so a touch does not say it twice."""
         self._on_alert = on_alert
         self.alerts: list[dict[str, Any]] = []
         self.physical: set[str] = set()
@@ -509,9 +512,10 @@ class Session:
         self._after_change(now)
 
     def _resolve_silent(self, now: float) -> bool:
-        """`roll` or `confirm` while the board shows a move made that a hand may still be making
-        (a landing whose switch did not change, or a capture): commit it if it is the only one;
-        several are shown for `confirm`."""
+        """`roll` or `confirm` (the player says the move is done) while the board shows a move
+        made that a hand may still be making (a landing whose switch did not change, a
+        capture): commit it if it is the only one; several are put to `confirm`. Moves read
+        ahead (pending lines) whose board this is are taken too, or put to the players."""
         board = frozenset(self.physical)
         if self._changed_at is not None:  # not settled yet: judge what is there first
             plies = len(self.position.move_stack)
