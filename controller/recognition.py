@@ -23,8 +23,9 @@ be on the board, so a reading that is a finished move *and* a move still in the 
 touched while the mover is held; a chain set down on a landing that another route passes
 through may go on. The session (controller/pending.py) commits a pending move once a later
 reading shows the next move made on the board after it, on `roll` or `confirm`, or, when every
-switch of it changed (``Verdict.made``), once the board has stayed so for the hold time. Cases 4 and 5 are acted on only after the grace time, and never while the
-reading is also a move on its way (a piece held mid-move); `undo` and `new` say so at once.
+switch of it changed (``Verdict.made``), once the board has stayed so for the hold time.
+Cases 4 and 5 are acted on only after the grace time, and never while the reading is also a
+move on its way (a piece held mid-move); `undo` and `new` say so at once.
 
 The switches' edges are kept with their times (:meth:`Recognizer.edge`), since a settled
 reading loses them: a capture whose taken man comes off and capturer goes down within the
