@@ -124,6 +124,10 @@ class Pending:
     """The last reading that kept it waiting (the hold time counts from here)."""
     moves: tuple[Move, ...] = field(default=())
     """The moves the game's own position read (what a new PENDING verdict is compared with)."""
+    preferred: Line | None = None
+    """Of several lines, the one whose first move was since seen made (its landing emptied
+    and filled again): taken after the hold time. The others stay, for a touched man can
+    look like a capture's landing refilled: the next moves, or the players, tell."""
 
     @classmethod
     def start(
@@ -136,19 +140,59 @@ class Pending:
     ) -> Pending:
         lines = [
             Line(
-                (Step(move, verdict.extends, now, not verdict.made),),
+                (Step(move, verdict.extends, now, not verdict.made or move in verdict.alike),),
                 reader_after(position, move, verdict.extends, now, edges),
                 board,
             )
-            for move in verdict.moves[:MAX_LINES]
+            for move in (*verdict.moves, *verdict.alike)[:MAX_LINES]
         ]
-        made = verdict.made and len(lines) == 1
-        return cls(lines, made, now, verdict.moves)
+        made = verdict.made and len(verdict.moves) == 1
+        preferred = lines[0] if made and len(lines) > 1 else None
+        return cls(lines, made, now, verdict.moves, preferred)
+
+    def prefer(self, move: Move, now: float) -> bool:
+        """The game's own position now reads ``move`` (one of the lines' first moves, read
+        on a landing that did not change) as made: prefer its line. False if no line is it."""
+        for i, line in enumerate(self.lines):
+            if len(line.steps) == 1 and line.steps[0].move == move:
+                step = line.steps[0]
+                made = Line((Step(move, step.extends, now, False),), line.reader, line.board)
+                self.lines[i] = self.preferred = made
+                self.made, self.at = True, now
+                return True
+        return False
+
+    def held(self) -> tuple[Step, ...]:
+        """What the hold time takes: the preferred line's first move, or the first move every
+        line starts with."""
+        if self.preferred is not None:
+            return self.preferred.steps[:1]
+        step = self.first()
+        return (step,) if step is not None else ()
 
     def first(self) -> Step | None:
         """The move every line starts with, if they all start alike."""
         step = self.lines[0].steps[0]
-        return step if all(line.steps[0] == step for line in self.lines) else None
+        same = all(
+            (line.steps[0].move, line.steps[0].extends) == (step.move, step.extends)
+            for line in self.lines
+        )
+        return step if same else None
+
+    def extended_by(self, verdict: Verdict) -> bool:
+        """Whether the game's own position reads a longer chain of one line's first move
+        (not for sure): follow it as that line going on, not instead of the lines."""
+        if verdict.kind is not Kind.PENDING or not verdict.moves:
+            return False
+        for line in self.lines:
+            step = line.steps[0]
+            path = step.move.points()
+            n = len(path)
+            if step.extends == verdict.extends and all(
+                len(m.points()) > n and m.points()[:n] == path for m in verdict.moves
+            ):
+                return True
+        return False
 
     def goes_on(self, verdict: Verdict) -> bool:
         """Whether every move of a finished reading is the first pending move gone on (the
@@ -202,19 +246,22 @@ class Pending:
                 return self._settle(grown, now, tentative)
         if plainly:
             return Reading(verdict=verdict)
-        line = self.lines[0]
+        first = self.first()
         if (
             self.made
-            and len(self.lines) == 1
-            and len(line.steps) == 1
+            and first is not None
             and verdict.kind in UNEXPLAINED
-            and judged[0][1].kind not in UNEXPLAINED
-            and board <= line.reader.expected
+            and any(
+                len(line.steps) == 1
+                and v.kind not in UNEXPLAINED
+                and board <= line.reader.expected
+                for line, v in judged
+            )
         ):  # a move made, and the next side has lifted a man. (A landing whose switch never
             # changed needs the next move finished to say so: a man merely lifted beside it may
             # be a piece touched while the mover is held. A man set down as well but not a
             # move finished may be the mover landing while another piece is touched.)
-            return Reading(commit=line.steps)
+            return Reading(commit=(first,))
         for line, v in judged:  # the next move reads made too, on a landing that did not change
             if (
                 v.kind is Kind.PENDING

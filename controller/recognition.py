@@ -117,6 +117,10 @@ class Verdict:
     later reading or a button tells."""
     new_game: Any = None
     """NEW_GAME: the starting position the board shows."""
+    alike: tuple[Move, ...] = ()
+    """PENDING made: other moves whose board this is too, on landings that did not change (a
+    capture whose taken man slid out from under the capturer): the move read made may be a
+    touched man put back while one of them was made."""
 
 
 @dataclass
@@ -319,7 +323,14 @@ class Recognizer:
             # the same board is also another move still in the hand (not this one going on):
             # wait for a reading that tells them apart
             if self._other_ways(done[0], ways, board) or self._touch_reads_else(board, done[0]):
-                return Verdict(Kind.PENDING, moves, landings, extends=extends, made=True)
+                alike = _distinct(
+                    c.move
+                    for c in self._by_target.get(board, [])
+                    if c.silent and c.move != done[0].move and c.extends == extends
+                )
+                return Verdict(
+                    Kind.PENDING, moves, landings, extends=extends, made=True, alike=alike
+                )
             return Verdict(Kind.COMMIT, moves, extends=extends)
         matches = [c for c in self._by_target.get(board, []) if c.silent]
         if matches:  # a landing that did not change: finished, or a piece still in the air

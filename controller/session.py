@@ -235,11 +235,11 @@ class Session:
             and self._changed_at is None
             and not self._ambiguous  # the players are asked: their word, not the clock
             and now >= pending.at + self.hold
-            and (step := pending.first()) is not None
+            and pending.held()
         ):  # the board has stayed so longer than a hand holds a piece: the moves are made
             board = frozenset(self.physical)
             resting = pending.at_rest(board)
-            self._take(resting[0].steps if len(resting) == 1 else (step,), now)
+            self._take(resting[0].steps if len(resting) == 1 else pending.held(), now)
             self._judge(now)
         if (
             self._unknown_since is not None
@@ -262,6 +262,16 @@ class Session:
         pending = self._pending
         if (
             pending is not None
+            and not pending.made
+            and len(pending.lines) > 1
+            and verdict.kind is Kind.PENDING
+            and verdict.made
+            and len(verdict.moves) == 1
+            and pending.prefer(verdict.moves[0], now)
+        ):  # one of several captures that read alike now reads made: prefer it, keep the rest
+            keep, verdict = True, Verdict(Kind.LIFTED, landings=verdict.landings)
+        elif (
+            pending is not None
             and pending.made
             and verdict.kind is Kind.PENDING
             and not verdict.made
@@ -269,9 +279,15 @@ class Session:
             and step.move in verdict.moves
         ):  # the same board, but no longer read as made (a piece flew since): start again
             pending = self._pending = None
-        if pending is not None and not _finished(verdict):
+        if keep:
+            pass
+        elif pending is not None and not _finished(verdict):
             doubt = self._touched(board)
             verdict, keep = self._follow(pending.read(board, verdict, now, doubt=doubt), board, now)
+        elif pending is not None and pending.first() is None and pending.extended_by(verdict):
+            # one of several lines goes on as a longer chain: follow it among the others
+            reading = pending.read(board, verdict, now, doubt=True)
+            verdict, keep = self._follow(reading, board, now)
         elif pending is not None and pending.goes_on(verdict):
             # a longer chain of the pending move: take it, and this reading extends it
             self._take(pending.lines[0].steps[:1], now)
