@@ -31,6 +31,9 @@ from hardware.simulated import SimulatedBoard
 from wiring.build import Build, load_build
 from wiring.layout import Layout, layout_for_game
 
+CARRY_SECONDS = 0.1
+"""The console's `move`: how long the piece is in the air between lift and place."""
+
 log = logging.getLogger("reedboard")
 
 
@@ -221,7 +224,11 @@ class Daemon:
             elif verb == "move" and len(args) == 1 and "-" in args[0]:
                 a, b = args[0].split("-", 1)
                 board.lift(a)
-                board.place(b)
+                board.check_point(b)  # a bad point is said now, not when it is set down
+                try:  # a hand takes a moment to carry the piece (recognition knows it)
+                    asyncio.get_running_loop().call_later(CARRY_SECONDS, board.place, b)
+                except RuntimeError:
+                    board.place(b)
             elif verb == "press" and len(args) == 1:
                 board.press(args[0])
             elif verb == "show":

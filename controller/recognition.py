@@ -49,6 +49,10 @@ TOUCH = 2.0
 """Seconds at most a hand keeps a still piece up when it touches it: one up longer is being
 moved."""
 
+CARRY = 0.05
+"""Seconds at least a hand takes to carry a piece from one point to another: a landing
+refilled sooner after the mover left was refilled by another hand (a touched man put back)."""
+
 BOUNCE = 0.005
 """A switch that opens for no longer than this (seconds) and closes again is contact bounce,
 not a piece lifted: the point stays filled since it first closed."""
@@ -295,7 +299,7 @@ class Recognizer:
             return False
         if c.leaves is not None and c.one_piece:
             left = self.edges.off.get(c.leaves, float("-inf"))
-            return left >= self.since and on > left
+            return left >= self.since and on > left + CARRY
         return True
 
     def judge(self, board: Occupancy) -> Verdict:

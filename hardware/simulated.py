@@ -27,7 +27,7 @@ class SimulatedBoard(LedState):
         self._clock = clock
         self._occupied: set[str] = set()
         for point in occupied:
-            self._check_point(point)
+            self.check_point(point)
             self._occupied.add(point)
         self._events = EventQueue()
         self._last: dict[str, Light] = {}
@@ -50,7 +50,7 @@ class SimulatedBoard(LedState):
         self._events.put(ButtonEvent(button, self._clock()))
 
     def _set(self, point: str, on: bool) -> None:
-        self._check_point(point)
+        self.check_point(point)
         if (point in self._occupied) == on:
             return  # a switch that does not change sends nothing
         if on:
@@ -59,7 +59,8 @@ class SimulatedBoard(LedState):
             self._occupied.discard(point)
         self._events.put(SensorEvent(point, on, self._clock()))
 
-    def _check_point(self, point: str) -> None:
+    def check_point(self, point: str) -> None:
+        """A ValueError naming the board, if it has no ``point``."""
         if point not in self.layout.points:
             raise ValueError(f"board {self.layout.name} has no point {point!r}")
 
