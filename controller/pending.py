@@ -81,9 +81,15 @@ class Line:
         last = self.steps[-1]
         if not last.silent:
             return False
+        off = self.reader.edges.off
+        # when the silent step's mover was lifted: its points' last lift before it was read
+        lifted = max(
+            (t for p in last.move.points() if (t := off.get(p, float("-inf"))) <= last.since),
+            default=last.since,
+        )
         starts = {m.points()[0] for m in verdict.moves if m.points()}
-        left = [self.reader.edges.off.get(p, float("-inf")) for p in starts]
-        return any(last.since <= t < last.since + REACTION for t in left)
+        left = [off.get(p, float("-inf")) for p in starts]
+        return any(lifted <= t < lifted + REACTION for t in left)
 
 
 def reader_after(
