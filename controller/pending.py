@@ -228,7 +228,13 @@ class Pending:
         done = [
             (line, v)
             for line, v in judged
-            if (v.kind is Kind.COMMIT if plainly else completes(v))
+            if (
+                # a move plainly made after moves read made beats a move only probably made
+                # here; after a move read on a landing that did not change, it does not
+                v.kind is Kind.COMMIT and not any(s.silent for s in line.steps)
+                if plainly
+                else completes(v)
+            )
             and not line.answered_too_soon(v)
         ]
         if done:  # the moves read before were made: the next one is, too
@@ -258,9 +264,7 @@ class Pending:
             and first is not None
             and verdict.kind in UNEXPLAINED
             and any(
-                len(line.steps) == 1
-                and v.kind not in UNEXPLAINED
-                and board <= line.reader.expected
+                len(line.steps) == 1 and v.kind not in UNEXPLAINED and board <= line.reader.expected
                 for line, v in judged
             )
         ):  # a move made, and the next side has lifted a man. (A landing whose switch never
