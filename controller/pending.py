@@ -79,7 +79,7 @@ class Line:
         last step's reading (its mover just lifted): no next side plays that fast, so it is
         the same hand's doing (a piece touched while the mover is still in the air)."""
         last = self.steps[-1]
-        if not last.silent:
+        if not last.silent or verdict.extends:  # a chain going on is the same hand's, rightly
             return False
         off = self.reader.edges.off
         # when the silent step's mover was lifted: its points' last lift before it was read
