@@ -231,7 +231,8 @@ class Pending:
             if (
                 # a move plainly made after moves read made beats a move only probably made
                 # here; after a move read on a landing that did not change, it does not
-                v.kind is Kind.COMMIT and not any(s.silent for s in line.steps)
+                # (a longer chain replacing the line's own move is no move after it)
+                v.kind is Kind.COMMIT and not v.extends and not any(s.silent for s in line.steps)
                 if plainly
                 else completes(v)
             )
