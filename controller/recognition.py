@@ -216,7 +216,8 @@ class Recognizer:
         if extends:  # the piece stands on the last stop of the chain already committed
             assert self.extendable is not None
             start = self.extendable[1].points()[-1]
-        one_piece = len(move.routes()) <= 1
+        # one route unless the game's moves say otherwise (only then build the routes)
+        one_piece = type(move).routes is Move.routes or len(move.routes()) <= 1
         # the landing's switch does not change (an occupied landing), or nothing changes at all
         # (a Messenger Boy order sending a man back to where he began)
         silent = (landing in expected and landing != start) or target == expected
