@@ -73,6 +73,7 @@ class Session:
         self._edges = Edges()
         self._pending: Pending | None = None
         """Moves read as made but not yet taken (controller/pending.py)."""
+        self._not_starts: set[tuple[Occupancy, tuple[tuple[str, Any], ...]]] = set()
         self._asked: dict[Move, Line] = {}
         """While pending lines are put to the player: the line each candidate starts."""
         self._last_ask: tuple[int, tuple[Move, ...]] | None = None
@@ -158,8 +159,17 @@ class Session:
             base.push(move)
 
     def _start_from(self, board: Occupancy) -> Position[Any, Any] | None:
-        """The starting position the board shows, if it shows one of this game."""
-        return self.cls.start_from(board, **self.options)
+        """The starting position the board shows, if it shows one of this game. (Boards that
+        show none are remembered: most readings are asked about, and few are starts.)"""
+        key = (board, tuple(sorted(self.options.items(), key=str)))
+        if key in self._not_starts:
+            return None
+        start = self.cls.start_from(board, **self.options)
+        if start is None:
+            if len(self._not_starts) > 4096:
+                self._not_starts.clear()
+            self._not_starts.add(key)
+        return start
 
     @property
     def moves(self) -> list[Move]:
@@ -408,6 +418,8 @@ class Session:
             position.pop()
         base = position.copy()
         position.push(move)
+        if not extends:  # the history gains the board before it (no replay needed)
+            self.recognizer.history.append((base.occupied(), base.is_chance()))
         self._record(move, now, "extend" if extends else "move")
         self.recognizer.extendable = (base, move) if move.points() else None
         self._after_change(now, since)
