@@ -25,7 +25,7 @@ import engine
 from controller.dice import DiceError, DiceSource, SystemDice, roll_for
 from controller.hints import suggest
 from controller.leds import SWEEP_SECONDS, View, ends, frame, route_points
-from controller.pending import Line, Pending, Reading, Step, completes
+from controller.pending import MAX_LINES, Line, Pending, Reading, Step, completes
 from controller.recognition import Edges, Kind, Occupancy, Recognizer, Verdict
 from controller.store import GameStore
 from engine import Move, Position
@@ -270,6 +270,7 @@ class Session:
         verdict = self.recognizer.judge(board)
         keep = False
         pending = self._pending
+        plies = len(self.position.move_stack)
         if (
             pending is not None
             and not pending.made
@@ -343,8 +344,19 @@ class Session:
                 self._ask(now, verdict.moves)
                 # each reading is followed as a line too: if the players play on without
                 # answering, the next moves may tell which it was
-                self._pending = Pending.start(self.position, verdict, board, now, self._edges)
-                self._asked = {line.steps[0].move: line for line in self._pending.lines}
+                asked = Pending.start(self.position, verdict, board, now, self._edges)
+                self._asked = {line.steps[0].move: line for line in asked.lines}
+                if (
+                    pending is not None and pending.made and len(self.position.move_stack) == plies
+                ):  # and the move read made before,
+                    # which a touched piece may be all that contradicts (the next side
+                    # moving while the mover is lifted): it may yet be the one
+                    asked.lines += [
+                        line
+                        for line in pending.lines
+                        if line.reader.judge(board).kind not in (Kind.UNKNOWN, Kind.NEW_GAME)
+                    ][: max(0, MAX_LINES - len(asked.lines))]
+                self._pending = asked
         elif kind is Kind.PENDING:
             if keep:
                 pass  # a move read as made waits; this reading is weaker than it
