@@ -275,6 +275,12 @@ class Recognizer:
     def _carried(self, c: Candidate) -> bool:
         """The landing filled after the mover's start emptied (when the start was seen to empty
         since this position began): a piece is not in two places."""
+        if c.one_piece and c.start and c.landing == c.start and not c.extends:
+            # a chain round a loop: the piece must have left its start and come back, not
+            # only the pieces it takes come off (a longer chain read on from where the piece
+            # was set down may have gone round before it was)
+            left = self.edges.off.get(c.start, float("-inf"))
+            return left >= self.since and self.edges.on.get(c.start, float("-inf")) > left
         if c.leaves is None or not c.one_piece:
             return True
         left = self.edges.off.get(c.leaves)

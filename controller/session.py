@@ -393,7 +393,12 @@ class Session:
         if reading.ask:  # the lines differ too far ahead: the player says which it was
             self._asked = {}
             for line in reading.ask:
-                self._asked.setdefault(line.steps[0].move, line)
+                shown = line.steps[0]
+                for step in line.steps[1:]:  # a chain that went on is asked about whole
+                    if not step.extends:
+                        break
+                    shown = step
+                self._asked.setdefault(shown.move, line)
             moves = tuple(self._asked)
             self._pending = Pending(list(reading.ask), False, now)
             if moves != self._ambiguous:
