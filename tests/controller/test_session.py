@@ -405,3 +405,16 @@ def test_a_question_is_forgotten_when_the_board_takes_the_game_back() -> None:
     rig.press("confirm")  # nothing is asked any more: nothing is taken
     assert rig.moves == []
     assert "error" not in rig.kinds()
+
+
+def test_the_pieces_a_loop_takes_coming_off_are_no_loop_until_the_fox_goes_round() -> None:
+    def text(pieces: dict[int, str]) -> str:
+        return "".join(pieces.get(h, ".") for h in range(1, 34)) + " F"
+
+    rig = Rig("fox-and-geese", text({9: "F", 33: "F", 16: "G", 17: "G", 10: "G", 1: "G", 27: "G"}))
+    rig.lift("16", "17", "10")  # the geese of a loop from 9 come off first; the fox waits
+    rig.wait(1.0)
+    assert rig.moves == [] and "ambiguous" not in rig.kinds()
+    rig.lift("9")
+    rig.place("9")  # now the fox went round (carried straight): which way, the board asks
+    assert "ambiguous" in rig.kinds()
