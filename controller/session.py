@@ -295,8 +295,12 @@ class Session:
         elif pending is not None and not _finished(verdict):
             doubt = self._touched(board)
             verdict, keep = self._follow(pending.read(board, verdict, now, doubt=doubt), board, now)
-        elif pending is not None and pending.first() is None and pending.extended_by(verdict):
-            # one of several lines goes on as a longer chain: follow it among the others
+        elif (
+            pending is not None
+            and (pending.first() is None or not pending.made)
+            and pending.extended_by(verdict)
+        ):  # a line goes on as a longer chain (one of several, or one read on a landing that
+            # did not change): follow it among the others
             reading = pending.read(board, verdict, now, doubt=True)
             verdict, keep = self._follow(reading, board, now)
         elif pending is not None and pending.goes_on(verdict):
