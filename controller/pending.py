@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from controller.recognition import Edges, Kind, Occupancy, Recognizer, Verdict
+from controller.recognition import Edges, Kind, Occupancy, Recognizer, Verdict, goes_on
 from engine import Move, Position
 
 MAX_DEPTH = 4
@@ -192,10 +192,8 @@ class Pending:
             return False
         for line in self.lines:
             step = line.steps[0]
-            path = step.move.points()
-            n = len(path)
             if step.extends == verdict.extends and all(
-                len(m.points()) > n and m.points()[:n] == path for m in verdict.moves
+                goes_on(m, step.move) for m in verdict.moves
             ):
                 return True
         return False
@@ -206,11 +204,7 @@ class Pending:
         step = self.first()
         if not self.made or step is None or verdict.kind is Kind.SAME:
             return False
-        path = step.move.points()
-        n = len(path)
-        return verdict.extends == step.extends and all(
-            len(m.points()) > n and m.points()[:n] == path for m in verdict.moves
-        )
+        return verdict.extends == step.extends and all(goes_on(m, step.move) for m in verdict.moves)
 
     def read(
         self,

@@ -193,7 +193,7 @@ class Recognizer:
             taken = base.occupied_after(prefix) if path else frozenset()
             for move in base.legal_moves:
                 points = move.points()
-                longer = len(points) > len(path) and points[: len(path)] == path
+                longer = goes_on(move, prefix)
                 # a chain carried straight, its geese coming off one by one, may pass through
                 # the board of a shorter chain with the same ends: the longer one replaces it
                 wider = (
@@ -279,8 +279,8 @@ class Recognizer:
             # a chain round a loop: the piece must have left its start and come back, not
             # only the pieces it takes come off (a longer chain read on from where the piece
             # was set down may have gone round before it was)
-            left = self.edges.off.get(c.start, float("-inf"))
-            return left >= self.since and self.edges.on.get(c.start, float("-inf")) > left
+            went = self.edges.off.get(c.start, float("-inf"))
+            return went >= self.since and self.edges.on.get(c.start, float("-inf")) > went
         if c.leaves is None or not c.one_piece:
             return True
         left = self.edges.off.get(c.leaves)
@@ -403,16 +403,13 @@ class Recognizer:
     def _other_ways(self, done: Candidate, ways: list[Candidate], board: Occupancy) -> bool:
         """Whether the reading is also on its way through a move other than ``done`` (or a
         longer chain that goes on from it)."""
-        path = done.move.points()
         for c in ways:
             if c.target == board and not c.silent:
                 continue  # finished too: told apart above, by the stops (a landing that did
                 # not change, though, may yet be the mover's, still in the hand)
             if c.move == done.move and c.extends == done.extends:
                 continue
-            points = c.move.points()
-            longer = len(points) > len(path) and points[: len(path)] == path
-            if longer and c.extends == done.extends:
+            if goes_on(c.move, done.move) and c.extends == done.extends:
                 continue  # the chain going on: committing its first part loses nothing
             return True
         return False
@@ -436,6 +433,12 @@ class Recognizer:
             if occupancy == board and not chance:
                 return ply
         return None
+
+
+def goes_on(move: Move, prefix: Move) -> bool:
+    """Whether ``move`` is ``prefix``'s chain gone on: the same route, longer."""
+    points, path = move.points(), prefix.points()
+    return len(points) > len(path) and points[: len(path)] == path
 
 
 def _in_order(stops: list[str], path: tuple[str, ...]) -> bool:
