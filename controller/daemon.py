@@ -26,6 +26,7 @@ from controller.dice import SeededDice, SystemDice
 from controller.session import Session
 from controller.store import GameStore
 from controller.terminal import draw, pieces_of
+from controller.writer import StoreWriter
 from hardware.board_io import BUTTONS, BoardIO
 from hardware.simulated import SimulatedBoard
 from wiring.build import Build, load_build
@@ -103,7 +104,7 @@ def board_for(build: Build) -> BoardIO:
         ) from None
 
 
-def initial_occupancy(config: Config, store: GameStore) -> frozenset[str]:
+def initial_occupancy(config: Config, store: GameStore | StoreWriter) -> frozenset[str]:
     """Where the simulated board's pieces stand: as the unfinished game left them, else the
     start position."""
     record = store.unfinished()
@@ -121,7 +122,8 @@ class Daemon:
         self.config = config
         self.out = out
         try:
-            self.store = GameStore(config.database)
+            # moves are written on a thread of their own: the loop never waits on the disk
+            self.store = StoreWriter(GameStore(config.database))
         except Exception as exc:
             raise DaemonError(str(exc)) from None
         self.board, self.layout = open_board(config, initial_occupancy(config, self.store))
@@ -143,6 +145,13 @@ class Daemon:
 
     async def run(self, console: bool = False) -> None:
         loop = asyncio.get_running_loop()
+
+        # what waited for the disk is said and lit as soon as the writer is done
+        def saved() -> None:  # on the writer's thread
+            with contextlib.suppress(RuntimeError):  # the loop has closed: nothing to light
+                loop.call_soon_threadsafe(self._saved)
+
+        self.store.on_saved = saved
         for sig in (signal.SIGTERM, signal.SIGINT):
             with contextlib.suppress(NotImplementedError, RuntimeError):
                 loop.add_signal_handler(sig, self.stop.set)
@@ -199,6 +208,9 @@ class Daemon:
             for task in (next_event, stopping):
                 if task is not None:
                     task.cancel()
+
+    def _saved(self) -> None:
+        self.session.flush(time.monotonic())
 
     # -- the simulated board's console -------------------------------------------------------
 

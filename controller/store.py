@@ -67,7 +67,9 @@ class GameStore:
         try:
             if str(path) != ":memory:":
                 self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._db = sqlite3.connect(str(path), isolation_level=None)
+            # check_same_thread=False: controller/writer.py writes from a thread of its own
+            # (one thread at a time: it hands the connection back when its queue is empty)
+            self._db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=FULL")
             self._db.executescript(SCHEMA)
