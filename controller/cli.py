@@ -268,22 +268,33 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from controller.trace import load_trace, replay
+    import logging
 
-    session = replay(load_trace(args.trace), args.game)
+    from controller.trace import faults, load_trace, replay
+
+    trace = load_trace(args.trace)
+    quiet = logging.NullHandler()  # a bug survived is said once, as a fault, not as a traceback
+    logging.getLogger("reedboard").addHandler(quiet)
+    try:
+        session = replay(trace, args.game)
+    finally:
+        logging.getLogger("reedboard").removeHandler(quiet)
     result = session.result()
-    if args.json:
+    if args.json:  # DESIGN.md's one object; faults are among its alerts
         print(json.dumps(result))
-    else:
-        for move in result["moves"]:
-            print(move)
-        print(result["position"])
-        over = session.position.outcome()
-        print(f"outcome: {over}" if over else "outcome: game goes on")
-        for alert in result["alerts"]:
-            if alert["kind"] in ("mismatch", "ambiguous", "roll-first", "move-first", "pass"):
-                print(f"alert {alert['t']:.3f}: {alert['kind']}: {alert['text']}")
-    return 0
+        return 0
+    for move in result["moves"]:
+        print(move)
+    print(result["position"])
+    over = session.position.outcome()
+    print(f"outcome: {over}" if over else "outcome: game goes on")
+    for alert in result["alerts"]:
+        if alert["kind"] in ("mismatch", "ambiguous", "roll-first", "move-first", "pass"):
+            print(f"alert {alert['t']:.3f}: {alert['kind']}: {alert['text']}")
+    found = faults(trace, session)
+    for fault in found:
+        print(f"reedboard: error: {fault}", file=sys.stderr)
+    return 2 if found else 0
 
 
 def cmd_hint(args: argparse.Namespace) -> int:
