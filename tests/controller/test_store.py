@@ -3,6 +3,7 @@ failed write stores nothing."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -420,3 +421,21 @@ def test_options_round_trip(tmp_path: Path) -> None:
         "empty": [16, 18]
     }
     store.close()
+
+
+def test_a_move_the_store_refused_is_not_claimed(tmp_path: Path) -> None:
+    from tests.controller.rig import Rig
+
+    path = tmp_path / "g.sqlite3"
+    store = GameStore(path)
+    rig = Rig("fox-and-geese", store=store)
+    rig.move("9", "4")
+    store._db.execute("PRAGMA query_only = ON")  # SQLite now refuses every write
+    with contextlib.suppress(StoreError):  # said as the session chooses, but never claimed
+        rig.move("16", "9")
+    said = [a["text"] for a in rig.session.alerts if a["kind"] in ("move", "extend")]
+    assert said == ["9-4"]
+    store.close()
+    again = GameStore(path)
+    assert again.unfinished("fox-and-geese").moves == ("9-4",)  # type: ignore[union-attr]
+    again.close()
