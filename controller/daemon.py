@@ -107,9 +107,9 @@ def board_for(build: Build) -> BoardIO:
 def initial_occupancy(config: Config, store: GameStore | StoreWriter) -> frozenset[str]:
     """Where the simulated board's pieces stand: as the unfinished game left them, else the
     start position."""
-    record = store.unfinished()
+    record = store.unfinished(config.game)
     cls = engine.game(config.game)
-    if record is not None and record.game == config.game:
+    if record is not None:
         position = cls.from_text(record.start, **record.options)
         for text in record.moves:
             position.push_text(text)

@@ -90,9 +90,12 @@ class Line:
         left, before = left_at(move, edges), last.left
         if left is None or before is None:
             return True
-        start = last.move.points()[0]
-        if edges.on.get(start, before) > before and start not in move.points():
-            # its point was filled again since (its mover put back, the move only touched):
+        start, *route = last.move.points()
+        if (
+            edges.on.get(start, before) > before
+            and start not in route  # (a loop's mover comes back to its start)
+            and start not in move.points()
+        ):  # its point was filled again since (its mover put back, the move only touched):
             # it left when that point last emptied
             before = edges.off.get(start, before)
         return left >= before

@@ -109,7 +109,7 @@ class Session:
         when given); then judge the board as it stands (guiding it back at once if it
         differs)."""
         self.physical = set(self.board.snapshot())
-        record = self.store.unfinished() if self.store and position is None else None
+        record = self.store.unfinished(self.game_id) if self.store and position is None else None
         if position is not None:
             self._begin(position, now)
         elif record is not None and record.game == self.game_id:

@@ -84,9 +84,9 @@ class StoreWriter:
         self._failed = False  # a new game starts a new prefix
         return self.store.new_game(game, options, start)
 
-    def unfinished(self) -> GameRecord | None:
+    def unfinished(self, game: str | None = None) -> GameRecord | None:
         self.wait()
-        return self.store.unfinished()
+        return self.store.unfinished(game)
 
     def game(self, game_id: int) -> GameRecord | None:
         self.wait()
