@@ -299,9 +299,72 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 def cmd_hint(args: argparse.Namespace) -> int:
     from controller.hints import suggest
+    from controller.solved import solves
 
-    move = suggest(_position(args))
+    position = _position(args)
+    winning = _winning_set(position.options) if solves(position) else None
+    move = suggest(position, winning)
     print(move if move is not None else "none")
+    return 0
+
+
+def _winning_set(options: Any) -> Any:
+    """Solitaire's winning set for the game's finish: from the cache, or built now (progress
+    and the reason on stderr)."""
+    from controller import solved
+
+    progress = solved.ProgressPrinter(sys.stderr, [("reachable", 1.0)])
+    try:
+        return solved.winning_set(
+            options.finish_hole,
+            build_missing=True,
+            progress=progress,
+            say=lambda text: print(f"reedboard: {text}", file=sys.stderr, flush=True),
+        )
+    except solved.CacheError as exc:
+        raise ReedboardError(str(exc)) from None
+    finally:
+        progress.done()
+
+
+def cmd_analyse(args: argparse.Namespace) -> int:
+    """Peg Solitaire solved whole: the four counts (engine/solitaire_solver.py)."""
+    from controller import solved
+    from engine import solitaire_solver as solver
+
+    cls = engine.game(args.game)
+    if cls.game_id != "solitaire":
+        raise ReedboardError(f"analyse: only solitaire is solved, not {args.game}")
+    options = cls.options_from(_options(args.option))
+    if options.diagonals is not engine.Diagonals.NONE:
+        raise solver.SolverError(
+            "analyse: the Peg Solitaire solver plays orthogonal jumps only (diagonals=none),"
+            f" not diagonals={options.diagonals.value}"
+        )
+    solver.require_numpy()
+    start, finish = options.start, options.finish_hole
+    group = solver.symmetries_fixing(start, finish)
+    print(
+        f"reedboard: solitaire from {start} to {finish}: positions equal under the"
+        f" {len(group)} symmetries that keep both holes in place count once",
+        file=sys.stderr,
+    )
+
+    def keep(reach: Any, _group: Any) -> None:  # the search from the finish: the hint cache
+        try:
+            solved.write(solved.cache_path(finish), finish, solver.lookup_levels(reach))
+        except OSError as exc:
+            print(f"reedboard: the winning set was not cached: {exc}", file=sys.stderr)
+
+    progress = solved.ProgressPrinter(sys.stderr, [("reachable", 0.92), ("winning", 0.08)])
+    try:
+        counts = solver.analyse(start, finish, progress, keep if start == finish else None)
+    finally:
+        progress.done()
+    print(f"reachable: {counts.reachable}")
+    print(f"winning: {counts.winning}")
+    print(f"solutions: {counts.solutions}")
+    print(f"sequences: {counts.sequences}")
     return 0
 
 
@@ -340,12 +403,32 @@ def cmd_history(args: argparse.Namespace) -> int:
         if record.options:
             print(f"# options: {json.dumps(record.options, sort_keys=True)}")
         print(f"# start: {record.start}")
+        notes = _history_notes(record)  # issue 13: the jump that lost a winnable Solitaire game
         for ply, move in enumerate(record.moves, start=1):
-            print(f"{ply}. {move}")
+            print(f"{ply}. {move}" + (f"  # {notes[ply]}" if ply in notes else ""))
         print(f"# outcome: {record.status}")
         return 0
     finally:
         store.close()
+
+
+def _history_notes(record: Any) -> dict[int, str]:
+    """Notes on a stored game's moves: a Solitaire game's losing jump, once the winning set
+    for its finish is cached (history never builds it)."""
+    from controller import solved
+
+    if record.game != "solitaire":
+        return {}
+    try:
+        position = engine.game(record.game).from_text(record.start, **record.options)
+        if not solved.solves(position):
+            return {}
+        ws = solved.winning_set(solved.finish_of(position.options))
+        if ws is None:
+            return {}
+        return solved.lost_plies(record.game, record.options, record.start, record.moves, ws)
+    except EngineError:  # numpy missing, or a record the store's checks let through
+        return {}
 
 
 def _game_parser(sub: Any, name: str, help: str) -> argparse.ArgumentParser:
@@ -467,6 +550,23 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = _game_parser(sub, "hint", "the suggested move, or none")
     p.set_defaults(func=cmd_hint)
+
+    p = sub.add_parser(
+        "analyse",
+        help="Peg Solitaire solved: positions reachable and winning, solutions, sequences",
+        description="Peg Solitaire solved whole: positions reachable and winning, the move"
+        " sequences that solve it and all move sequences (needs reedboard[solver])",
+    )
+    p.add_argument("game", metavar="GAME", help="solitaire")
+    p.add_argument(
+        "-o",
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="start=H (the empty hole at the start), finish=H (where the last peg must stand)",
+    )
+    p.set_defaults(func=cmd_analyse)
 
     p = _game_parser(sub, "apply", "play moves and print the position and outcome as JSON")
     p.add_argument(

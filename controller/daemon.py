@@ -164,9 +164,13 @@ class Daemon:
         if console and isinstance(self.board, SimulatedBoard):
             self._console(loop)
             self.out(self.show())
+        solving = asyncio.ensure_future(self._open_winning_set())  # issue 13: off the loop
         try:
             await self._loop()
         finally:
+            solving.cancel()  # a build still running is stopped with the daemon
+            with contextlib.suppress(asyncio.CancelledError):
+                await solving
             self.notifier.send("STOPPING=1")
             closer = getattr(self.board, "aclose", None)
             if closer is not None:
@@ -208,6 +212,24 @@ class Daemon:
             for task in (next_event, stopping):
                 if task is not None:
                     task.cancel()
+
+    async def _open_winning_set(self) -> None:
+        """Solitaire: open the winning set for the game's finish, or build it in a process of
+        its own, saying so; hints are then proofs and each jump's verdict is shown."""
+        from controller import solved
+
+        def say(text: str) -> None:
+            log.info("solver: %s", text)
+            self.out(f"solver: {text}")
+
+        try:
+            winning = await solved.prepare(self.session.position, say)
+        except Exception as exc:  # the game goes on with the bounded search
+            log.warning("solver: the solitaire winning set is not available: %s", exc)
+            return
+        if winning is not None:
+            self.session.solved.winning = winning
+            say(f"solitaire winning set for finish {winning.finish} open: hints are proofs")
 
     def _saved(self) -> None:
         self.session.flush(time.monotonic())

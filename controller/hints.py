@@ -1,7 +1,10 @@
 """Suggested moves for the `hint` button and `reedboard hint`: small, honest searches.
 
-- Solitaire: a depth-first search for a full solution within a node budget (failed positions
-  remembered); without one in budget, the jump that leaves the most jumps open.
+- Solitaire: with the winning set for the game's finish (engine/solitaire_solver.py, kept by
+  controller/solved.py), a jump after which the game can still be won, or none when it is lost:
+  a proof, looked up in well under a millisecond. Without it (numpy missing, diagonal jumps, the
+  set not opened yet), a depth-first search for a full solution within a node budget (failed
+  positions remembered); without one in budget, the jump that leaves the most jumps open.
 - Fox and Geese: a two-ply search on material and the foxes' freedom to move.
 - Fox and Rabbit: a rabbit goes home when it can, else to the circle the foxes are least
   likely to reach with their next throw; a fox takes a rabbit when it can, else closes in.
@@ -10,17 +13,23 @@
 from __future__ import annotations
 
 from itertools import product
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine import Move, Position
 from engine.brier9 import BRIER_PATCH, HOMES, xy
 from engine.fox_and_rabbit import FOXES, RABBITS, right_angle_landings
 
+if TYPE_CHECKING:
+    from engine.solitaire_solver import WinningSet
+
 SOLITAIRE_BUDGET = 20_000
 
 
-def suggest(position: Position[Any, Any]) -> Move | None:
-    """The suggested move for the side to move, or None (game over, or a throw is awaited)."""
+def suggest(position: Position[Any, Any], winning: WinningSet | None = None) -> Move | None:
+    """The suggested move for the side to move, or None (game over, or a throw is awaited).
+
+    ``winning``: Solitaire's winning set for the game's finish, when open: the hint is then a
+    jump that keeps the game winnable, and None when the game is lost."""
     if position.is_over() or position.is_chance():
         return None
     moves = list(position.legal_moves)
@@ -28,6 +37,9 @@ def suggest(position: Position[Any, Any]) -> Move | None:
         return None
     game = position.game_id
     if game == "solitaire":
+        if winning is not None and _solved(position, winning):
+            hint: Move | None = winning.hint(position)
+            return hint
         return _solitaire(position) or moves[0]
     if game.startswith("fox-and-geese"):
         return _fox_and_geese(position)
@@ -63,6 +75,13 @@ def _greedy(position: Position[Any, Any], moves: list[Move]) -> Move:
         return (won, taken, reach)
 
     return max(moves, key=key)
+
+
+def _solved(position: Position[Any, Any], winning: WinningSet) -> bool:
+    """Whether the winning set answers for this game (orthogonal jumps, the same finish)."""
+    from controller.solved import finish_of, solves
+
+    return solves(position) and finish_of(position.options) == winning.finish
 
 
 def _solitaire(position: Position[Any, Any]) -> Move | None:

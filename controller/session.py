@@ -24,9 +24,10 @@ from typing import Any
 import engine
 from controller.dice import DiceError, DiceSource, SystemDice, roll_for
 from controller.hints import suggest
-from controller.leds import SWEEP_SECONDS, View, ends, frame, route_points
+from controller.leds import SWEEP_SECONDS, View, frame, route_points
 from controller.pending import MAX_LINES, Line, Pending, Reading, Step, completes
 from controller.recognition import Edges, Kind, Occupancy, Recognizer, Verdict
+from controller.solved import Verdicts, hint_points
 from controller.store import GameStore
 from controller.writer import StoreWriter
 from engine import Move, Position
@@ -101,6 +102,8 @@ class Session:
         self._restoring = False
         brier = layout.marks.get("brier_patch", ())
         self.brier_patch = frozenset(brier) if self.cls.dice_spec else frozenset()
+        # issue 13: Solitaire's verdict after each jump; the daemon gives it the winning set
+        self.solved = Verdicts()
 
     # -- the game ----------------------------------------------------------------------------
 
@@ -221,6 +224,8 @@ class Session:
             times.append(self._pending.at + self.hold)
         if self._ended_at is not None:
             times.append(self._ended_at + SWEEP_SECONDS)
+        if (pulse := self.solved.deadline()) is not None:  # issue 13
+            times.append(pulse)
         return min(times) if times else None
 
     def poll(self, now: float) -> None:
@@ -267,6 +272,8 @@ class Session:
             self._show(now)
         if self._ended_at is not None and now >= self._ended_at + SWEEP_SECONDS:
             self._ended_at = None
+            self._show(now)
+        if self.solved.expire(now):  # issue 13: the finish hole's pulse is over
             self._show(now)
 
     # -- recognition -------------------------------------------------------------------------
@@ -448,6 +455,8 @@ class Session:
         if not extends:  # the history gains the board before it (no replay needed)
             self.recognizer.history.append((base.occupied(), base.is_chance()))
         self._record(move, now, "extend" if extends else "move")
+        if (lost := self.solved.jumped(base, position, move, now)) is not None:  # issue 13
+            self._alert(now, "lost", lost)
         self.recognizer.extendable = (base, move) if move.points() else None
         self._after_change(now, since)
 
@@ -519,7 +528,7 @@ class Session:
             if self._ambiguous:
                 self._shown = (self._shown + 1) % len(self._ambiguous)
             else:
-                self._hint = suggest(self.position)
+                self._hint = suggest(self.position, self.solved.usable(self.position))
                 self._alert(now, "hint", str(self._hint) if self._hint else "none")
         elif button == "confirm":
             if self._ambiguous:
@@ -648,7 +657,7 @@ class Session:
             elif self.cls.dice_spec:  # the mover's reachable circles, once thrown
                 landings = self.recognizer.landings()
         candidate = route_points(self._ambiguous[self._shown]) if self._ambiguous else ()
-        hint = ends(self._hint) if self._hint else ()
+        hint = hint_points(self._hint, position) if self._hint else ()  # issue 13: over too
         return View(
             landings=landings,
             hint=hint,
@@ -656,6 +665,7 @@ class Session:
             brier_patch=self.brier_patch,
             escape=escape,
             sweep=sweep,
+            extra=self.solved.lights(now),  # issue 13: the finish hole's pulse
         )
 
     def saving(self) -> bool:

@@ -1,9 +1,12 @@
-"""Shared test set-up: the hardware marker, Hypothesis profiles, gpiozero's MockFactory."""
+"""Shared test set-up: the hardware marker, Hypothesis profiles, gpiozero's MockFactory, a
+cache folder of the tests' own and Peg Solitaire's winning set built once a run."""
 
 from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
 import pytest
 from gpiozero import Device
@@ -55,3 +58,36 @@ def _no_error_logs(
     errors = [r for r in caplog.get_records("call") if r.levelno >= 40]
     if errors:
         pytest.fail("ERROR logged: " + "; ".join(r.getMessage() for r in errors), pytrace=False)
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _own_cache_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """No test reads or writes the user's cache folder, and no daemon opens or builds a
+    Solitaire winning set unless its test asks (controller/solved.py)."""
+    patch = pytest.MonkeyPatch()
+    patch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("xdg-cache")))
+    patch.setenv("REEDBOARD_SOLITAIRE_SOLVER", "off")
+    yield
+    patch.undo()
+
+
+@pytest.fixture(scope="session")
+def solitaire_levels() -> dict[int, Any]:
+    """The whole winning set for finish 17 (engine/solitaire_solver.py), built once a run:
+    about 10-20 s and 600 MB at its peak."""
+    from engine.solitaire_solver import finish_levels
+
+    return finish_levels(17)
+
+
+@pytest.fixture(scope="session")
+def solitaire_cache(
+    tmp_path_factory: pytest.TempPathFactory, solitaire_levels: dict[int, Any]
+) -> Path:
+    """An XDG cache folder holding that set's file, as `reedboard hint` and the daemon read it
+    (point ``XDG_CACHE_HOME`` here)."""
+    from controller.solved import cache_path, write
+
+    root = tmp_path_factory.mktemp("xdg-solitaire")
+    write(cache_path(17, root / "reedboard"), 17, solitaire_levels)
+    return root

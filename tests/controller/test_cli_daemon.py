@@ -126,7 +126,10 @@ def test_history_without_a_store_says_so(
     assert code == 2 and "no game store yet" in err
 
 
-def test_hint_prints_a_legal_move_or_none(capsys: pytest.CaptureFixture[str]) -> None:
+def test_hint_prints_a_legal_move_or_none(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, solitaire_cache: Path
+) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(solitaire_cache))  # Solitaire's winning set
     _, out, _ = run(
         capsys, "hint", "solitaire", "--position", "oooooooooooooooo.oooooooooooooooo -"
     )

@@ -270,7 +270,8 @@ def test_hint_lights_the_suggested_move_in_amber() -> None:
     rig.press("hint")
     hint = rig.session.alerts[-1]["text"]
     a, b = hint.split("-")
-    assert rig.lit(AMBER) == {a, b}
+    over = engine.cross33().over[(int(a), int(b))]
+    assert rig.lit(AMBER) == {a, str(over), b}  # a jump's from, over and to
     assert engine.start("solitaire").parse_move(hint) in engine.start("solitaire").legal_moves
 
 
