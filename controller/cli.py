@@ -343,10 +343,20 @@ def cmd_analyse(args: argparse.Namespace) -> int:
         )
     solver.require_numpy()
     start, finish = options.start, options.finish_hole
-    group = solver.symmetries_fixing(start, finish)
+    if args.position is not None:  # from a position of one's own: no cache is written
+        position = cls.from_text(args.position, **_options(args.option))
+        board = solver.bits_of(position.holes_of("o"))  # type: ignore[attr-defined]
+        if not board:
+            raise ReedboardError(f"analyse: position {args.position!r} has no pegs")
+        group = solver.symmetries_keeping(board, finish)
+        where = f"position {position.to_text()!r}"
+    else:
+        board = solver.FULL ^ solver.HOLE_BIT[start]
+        group = solver.symmetries_fixing(start, finish)
+        where = f"the start with {start} empty"
     print(
-        f"reedboard: solitaire from {start} to {finish}: positions equal under the"
-        f" {len(group)} symmetries that keep both holes in place count once",
+        f"reedboard: solitaire from {where} to one peg on {finish}: positions equal under"
+        f" the {len(group)} symmetries that keep both in place count once",
         file=sys.stderr,
     )
 
@@ -357,8 +367,9 @@ def cmd_analyse(args: argparse.Namespace) -> int:
             print(f"reedboard: the winning set was not cached: {exc}", file=sys.stderr)
 
     progress = solved.ProgressPrinter(sys.stderr, [("reachable", 0.92), ("winning", 0.08)])
+    cache = args.position is None and start == finish  # the search from the finish itself
     try:
-        counts = solver.analyse(start, finish, progress, keep if start == finish else None)
+        counts = solver.analyse_from(board, finish, progress, keep if cache else None)
     finally:
         progress.done()
     print(f"reachable: {counts.reachable}")
@@ -558,6 +569,7 @@ def build_parser() -> argparse.ArgumentParser:
         " sequences that solve it and all move sequences (needs reedboard[solver])",
     )
     p.add_argument("game", metavar="GAME", help="solitaire")
+    p.add_argument("--position", metavar="TEXT", help="count from this position instead")
     p.add_argument(
         "-o",
         "--option",

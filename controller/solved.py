@@ -253,7 +253,8 @@ class ProgressPrinter:
             part = sum(w for p, w in _WEIGHT.items() if 33 - p <= pegs) / total
         fraction = self._before.get(phase, 0.0) + self.phases.get(phase, 1.0) * min(1.0, part)
         seconds = time.monotonic() - self.started
-        text = f"{phase}: {pegs} pegs, {size:,} positions ({seconds:.1f} s)"
+        pegs_text = f"{pegs} peg" + ("" if pegs == 1 else "s")
+        text = f"{phase}: {pegs_text}, {size:,} positions ({seconds:.1f} s)"
         if self.tty:
             width = 30
             filled = round(fraction * width)

@@ -200,6 +200,8 @@ SYMMETRIES: tuple[Symmetry, ...] = tuple(
 
 def symmetries_fixing(*holes: int) -> tuple[Symmetry, ...]:
     """The symmetries that keep each of these holes in place (all 8 for the centre)."""
+    for h in holes:
+        _option_hole("hole", h)
     return tuple(s for s in SYMMETRIES if all(s.hole(h) == h for h in holes))
 
 
