@@ -386,7 +386,8 @@ async def prepare(
     try:
         stored = await asyncio.to_thread(load, path, finish)
     except CacheError as why:
-        say(f"building the solitaire winning set (once, ~{estimate_seconds():.0f} s): {why}")
+        seconds = await asyncio.to_thread(estimate_seconds)
+        say(f"building the solitaire winning set (once, ~{seconds:.0f} s): {why}")
         started = time.monotonic()
         command = [*BUILD_COMMAND, str(finish), "--folder", str(path.parent)]
         proc = await asyncio.create_subprocess_exec(
@@ -414,19 +415,17 @@ async def prepare(
 
 
 def estimate_seconds() -> float:
-    """About how long building a winning set takes here: the development machine's time,
-    scaled by how fast this one sorts (the search's main work)."""
-    np = solver.require_numpy()
-    data = np.random.default_rng(0).integers(0, 1 << 62, 1 << 20, dtype=np.uint64)
+    """About how long building the centre's winning set takes here: the search's first
+    levels timed (a quarter of a second on the development machine), scaled by their share
+    of the whole."""
     started = time.perf_counter()
-    data.sort()
-    return REFERENCE_BUILD_SECONDS * (time.perf_counter() - started) / REFERENCE_SORT_SECONDS
+    solver.reachable_levels(17, solver.SYMMETRIES, down_to=20)
+    return (time.perf_counter() - started) * WHOLE_PER_FIRST_LEVELS
 
 
-REFERENCE_BUILD_SECONDS = 12.0
-"""The centre's winning set built on the development machine."""
-REFERENCE_SORT_SECONDS = 0.025
-"""Sorting 2^20 random 64-bit keys there."""
+WHOLE_PER_FIRST_LEVELS = 45.0
+"""The whole search from the centre over its levels down to 20 pegs, in time, measured on the
+development machine (40-48)."""
 
 
 def main(argv: Sequence[str] | None = None) -> int:
