@@ -22,7 +22,9 @@ from engine.fox_and_rabbit import FOXES, RABBITS, right_angle_landings
 if TYPE_CHECKING:
     from engine.solitaire_solver import WinningSet
 
-SOLITAIRE_BUDGET = 20_000
+SOLITAIRE_BUDGET = 2_000
+"""Positions the bounded search may visit: about 0.1 s here, so a hint on the daemon's loop
+before the winning set is open (or with diagonal jumps) never holds the board up for long."""
 
 
 def suggest(position: Position[Any, Any], winning: WinningSet | None = None) -> Move | None:

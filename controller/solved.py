@@ -9,9 +9,9 @@ version is built again (and written atomically, so a reader never sees half a fi
 The file, little-endian::
 
     b"RBSOLWIN"  u16 format version  u16 the engine's key format  u8 finish  u8 symmetries
-    u16 0, then for each level (complements with 1..32 pegs): u64 keys, u64 split,
+    u16 0, then for each level (complements with 32 pegs down to 1): u64 keys, u64 split,
     u32 CRC-32 of the level's bytes, u32 0; then u32 CRC-32 of every header byte before it;
-    then the levels' keys, u32 each, level after level.
+    then the levels' keys, u32 each, level after level in the same order.
 
 The daemon (``reedboard run``) opens the set at start-up, or builds it in a process of its own
 (``python -m controller.solved build FINISH``) so the board's loop never waits for it.
@@ -29,7 +29,7 @@ import sys
 import tempfile
 import time
 import zlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
@@ -46,8 +46,8 @@ log = logging.getLogger("reedboard")
 
 FORMAT_VERSION = 1
 MAGIC = b"RBSOLWIN"
-LEVELS = range(1, 33)
-"""The levels a file holds: complements with 1 to 32 pegs."""
+LEVELS = range(32, 0, -1)
+"""The levels a file holds, in its order: complements with 32 pegs down to 1."""
 _HEAD = struct.Struct("<8sHHBBH")
 _ENTRY = struct.Struct("<QQII")
 _CRC = struct.Struct("<I")
@@ -77,27 +77,37 @@ def cache_path(finish: int, folder: Path | None = None) -> Path:
 # -- the file ---------------------------------------------------------------------------------
 
 
-def write(path: Path, finish: int, levels: dict[int, Level]) -> None:
+def write(
+    path: Path, finish: int, levels: Mapping[int, Level] | Iterable[tuple[int, Level]]
+) -> None:
     """Write a winning set's levels to ``path`` atomically (a temporary file beside it,
-    synced, then renamed over it)."""
+    synced, then renamed over it). ``levels`` may come one at a time, 32 pegs first, as
+    :func:`engine.solitaire_solver.iter_finish_levels` makes them: each is written as it
+    comes and let go; a level that never comes is empty."""
     np = solver.require_numpy()
     group = solver.symmetries_fixing(finish)
-    entries = b""
-    arrays = []
-    for pegs in LEVELS:
-        lows, split = levels.get(pegs, (np.empty(0, np.uint32), 0))
-        data = np.ascontiguousarray(lows, dtype="<u4")
-        arrays.append(data)
-        entries += _ENTRY.pack(len(data), split, zlib.crc32(data), 0)
-    head = _HEAD.pack(MAGIC, FORMAT_VERSION, solver.KEY_FORMAT, finish, len(group), 0) + entries
-    head += _CRC.pack(zlib.crc32(head))
+    items = sorted(levels.items(), reverse=True) if isinstance(levels, Mapping) else levels
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as out:
-            out.write(head)
-            for data in arrays:
+            out.write(bytes(HEADER_SIZE))  # the header, once the levels are known
+            entries: dict[int, bytes] = {}
+            for pegs, (lows, split) in items:
+                if pegs not in LEVELS or pegs >= min(entries, default=33):
+                    raise ValueError(f"winning set level {pegs} out of order")
+                for gap in range(min(entries, default=33) - 1, pegs, -1):
+                    entries[gap] = _ENTRY.pack(0, 0, zlib.crc32(b""), 0)
+                data = np.ascontiguousarray(lows, dtype="<u4")
                 out.write(data.tobytes())
+                entries[pegs] = _ENTRY.pack(len(data), split, zlib.crc32(data), 0)
+            for gap in range(min(entries, default=33) - 1, 0, -1):
+                entries[gap] = _ENTRY.pack(0, 0, zlib.crc32(b""), 0)
+            head = _HEAD.pack(MAGIC, FORMAT_VERSION, solver.KEY_FORMAT, finish, len(group), 0)
+            head += b"".join(entries[pegs] for pegs in LEVELS)
+            head += _CRC.pack(zlib.crc32(head))
+            out.seek(0)
+            out.write(head)
             out.flush()
             os.fsync(out.fileno())
         os.replace(tmp, path)
@@ -167,9 +177,8 @@ def load(path: Path, finish: int) -> Stored:
 
 def build(finish: int, folder: Path | None = None, progress: solver.Progress | None = None) -> Path:
     """Compute the winning set for ``finish`` and write it to the cache; its path."""
-    path = cache_path(finish, folder)
-    levels = solver.finish_levels(finish, progress or (lambda *_: None))
-    write(path, finish, levels)
+    path = cache_path(solver.check_hole("finish", finish), folder)
+    write(path, finish, solver.iter_finish_levels(finish, progress or (lambda *_: None)))
     return path
 
 

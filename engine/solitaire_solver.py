@@ -28,6 +28,7 @@ from __future__ import annotations
 import functools
 import itertools
 import os
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -201,7 +202,7 @@ SYMMETRIES: tuple[Symmetry, ...] = tuple(
 def symmetries_fixing(*holes: int) -> tuple[Symmetry, ...]:
     """The symmetries that keep each of these holes in place (all 8 for the centre)."""
     for h in holes:
-        _option_hole("hole", h)
+        check_hole("hole", h)
     return tuple(s for s in SYMMETRIES if all(s.hole(h) == h for h in holes))
 
 
@@ -382,8 +383,6 @@ class _Pool:
     def __init__(self, group: Sequence[Symmetry]) -> None:
         self.group = tuple(group)
         self._executor = ThreadPoolExecutor(_workers())
-        import threading
-
         self._local = threading.local()
 
     def kernels(self) -> _Kernels:
@@ -427,8 +426,9 @@ def _level_children_keys(pool: _Pool, keys: U64) -> U64:
     return _distinct(buf)
 
 
-def _distinct(sorted_or_not: U64) -> U64:
-    a = sorted_or_not
+def _distinct(keys: U64) -> U64:
+    """The distinct values of ``keys``, sorted (``keys`` is sorted in place)."""
+    a = keys
     a.sort()
     if len(a) == 0:
         return a
@@ -445,32 +445,39 @@ def start_key(hole: int, group: Sequence[Symmetry]) -> int:
 
 
 def canonical_key(x: int, group: Sequence[Symmetry]) -> int:
-    """The canonical key of one bitboard: the least key-of-image as the kernels choose it."""
+    """The canonical key of one bitboard: the key of its least image under the group."""
     out = np.empty(1, np.uint64)
-    _Kernels(group).keys(np.array([x], np.uint64), out)
+    _Kernels(group, size=1).keys(np.array([x], np.uint64), out)
     return int(out[0])
+
+
+def iter_reachable(
+    start: int, group: Sequence[Symmetry], progress: Progress = _quiet, down_to: int = 1
+) -> Iterator[tuple[int, U64]]:
+    """Every class of position reachable from the start with only ``start`` empty, a level at
+    a time from 32 pegs down to ``down_to``: ``(pegs, sorted canonical keys)``. Only the level
+    being expanded is held. ``group`` must keep ``start`` in place."""
+    require_numpy()
+    check_hole("start", start)
+    _check_group(group, FULL ^ HOLE_BIT[start])
+    pool = _Pool(group)
+    try:
+        level = np.array([start_key(start, group)], np.uint64)
+        progress("reachable", 32, 1)
+        yield 32, level
+        for pegs in range(31, max(0, down_to - 1), -1):
+            level = _level_children_keys(pool, level)
+            progress("reachable", pegs, len(level))
+            yield pegs, level
+    finally:
+        pool.close()
 
 
 def reachable_levels(
     start: int, group: Sequence[Symmetry], progress: Progress = _quiet, down_to: int = 1
 ) -> dict[int, U64]:
-    """Every class of position reachable from the start with only ``start`` empty, by pegs
-    (from 32 down to ``down_to``): ``{pegs: sorted canonical keys}``. ``group`` must keep
-    ``start`` in place."""
-    require_numpy()
-    _check_group(group, FULL ^ HOLE_BIT[start])
-    pool = _Pool(group)
-    try:
-        level = np.array([start_key(start, group)], np.uint64)
-        levels = {32: level}
-        progress("reachable", 32, 1)
-        for pegs in range(31, max(0, down_to - 1), -1):
-            level = _level_children_keys(pool, level)
-            levels[pegs] = level
-            progress("reachable", pegs, len(level))
-        return levels
-    finally:
-        pool.close()
+    """:func:`iter_reachable`'s levels, all of them held: ``{pegs: sorted canonical keys}``."""
+    return dict(iter_reachable(start, group, progress, down_to))
 
 
 def symmetries_keeping(board: int, *holes: int) -> tuple[Symmetry, ...]:
@@ -630,7 +637,8 @@ def _intersect(sorted_a: U64, sorted_b: U64) -> U64:
     return out
 
 
-def _option_hole(key: str, hole: int) -> int:
+def check_hole(key: str, hole: int) -> int:
+    """``hole`` if it is a hole of the board, else an error naming ``key``."""
     if hole not in HOLES:
         raise InvalidOptionError(f"{key}: there is no hole {hole} (1-33)")
     return hole
@@ -649,8 +657,8 @@ def analyse(
     they are let go.
     """
     require_numpy()
-    start = _option_hole("start", start)
-    finish = _option_hole("finish", start if finish is None else finish)
+    start = check_hole("start", start)
+    finish = check_hole("finish", start if finish is None else finish)
     return analyse_from(FULL ^ HOLE_BIT[start], finish, progress, keep)
 
 
@@ -662,7 +670,7 @@ def analyse_from(
 ) -> Counts:
     """:func:`analyse` from any position (a bitboard, :func:`bits_of`)."""
     require_numpy()
-    finish = _option_hole("finish", finish)
+    finish = check_hole("finish", finish)
     if not 0 < board <= FULL or board & ~FULL:
         raise SolverError("analyse: the position has no pegs")
     group = symmetries_keeping(board, finish)
@@ -722,25 +730,35 @@ def _compact(keys: U64) -> U64:
     return out
 
 
+def lookup_level(keys: U64) -> Level:
+    """A level's sorted canonical keys as :class:`WinningSet` looks them up."""
+    z = _compact(keys)
+    split = int(np.searchsorted(z, _u(1 << 32)))
+    return (z & _u(0xFFFFFFFF)).astype(np.uint32), split
+
+
 def lookup_levels(reach: dict[int, U64]) -> dict[int, Level]:
-    """Sorted canonical keys by pegs, as :class:`WinningSet` looks them up."""
-    out: dict[int, Level] = {}
-    for pegs, keys in reach.items():
-        z = _compact(keys)
-        split = int(np.searchsorted(z, _u(1 << 32)))
-        out[pegs] = ((z & _u(0xFFFFFFFF)).astype(np.uint32), split)
-    return out
+    """:func:`lookup_level` for each level."""
+    return {pegs: lookup_level(keys) for pegs, keys in reach.items()}
+
+
+def iter_finish_levels(
+    finish: int, progress: Progress = _quiet, down_to: int = 1
+) -> Iterator[tuple[int, Level]]:
+    """What a :class:`WinningSet` for ``finish`` looks up, a level at a time from 32 pegs
+    down: the positions reachable from the start with only ``finish`` empty, under the
+    symmetries that keep it in place. With ``down_to`` above 1, only the levels from 32 pegs
+    down to it: enough to answer for positions of up to ``33 - down_to`` pegs."""
+    require_numpy()
+    finish = check_hole("finish", finish)
+    group = symmetries_fixing(finish)
+    for pegs, keys in iter_reachable(finish, group, progress, down_to):
+        yield pegs, lookup_level(keys)
 
 
 def finish_levels(finish: int, progress: Progress = _quiet, down_to: int = 1) -> dict[int, Level]:
-    """What a :class:`WinningSet` for ``finish`` looks up: the positions reachable from the
-    start with only ``finish`` empty, under the symmetries that keep it in place, by pegs.
-    With ``down_to`` above 1, only the levels from 32 pegs down to it: enough to answer for
-    positions of up to ``33 - down_to`` pegs."""
-    require_numpy()
-    finish = _option_hole("finish", finish)
-    group = symmetries_fixing(finish)
-    return lookup_levels(reachable_levels(finish, group, progress, down_to))
+    """:func:`iter_finish_levels`, all levels held."""
+    return dict(iter_finish_levels(finish, progress, down_to))
 
 
 class WinningSet:
@@ -754,7 +772,7 @@ class WinningSet:
 
     def __init__(self, finish: int, level: LevelSource) -> None:
         require_numpy()
-        self.finish = _option_hole("finish", finish)
+        self.finish = check_hole("finish", finish)
         self.group = symmetries_fixing(self.finish)
         self._level = level
         self._kernels = _Kernels(self.group, size=256)

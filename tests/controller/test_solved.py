@@ -72,6 +72,7 @@ def lost_jump(ws: WinningSet) -> tuple[Any, Any]:
 def test_a_written_set_loads_back_level_for_level(
     tmp_path: Path, endgame_levels: dict[int, Any]
 ) -> None:
+    assert solved.HEADER_SIZE == 788  # where level 32's keys begin (the damage tests below)
     path = tmp_path / "sub" / "w.bin"
     solved.write(path, 17, endgame_levels)
     assert [p.name for p in path.parent.iterdir()] == ["w.bin"]  # no temporary file left
@@ -126,7 +127,9 @@ def _header(data: bytes, **fields: int) -> bytes:
         (lambda d: d[:20] + bytes([d[20] ^ 1]) + d[21:], "damaged header (checksum)"),
         (lambda d: d[:-1], "bytes, the header says"),
         (lambda d: d + b"\0\0\0\0", "bytes, the header says"),
-        (lambda d: d[:-3] + bytes([d[-3] ^ 0x40]) + d[-2:], "level 32 is damaged (checksum)"),
+        (lambda d: d[:-3] + bytes([d[-3] ^ 0x40]) + d[-2:], "level 27 is damaged (checksum)"),
+        (lambda d: d[:788] + bytes([d[788] ^ 1]) + d[789:], "level 32 is damaged (checksum)"),
+        (lambda d: d[:900] + bytes([d[900] ^ 1]) + d[901:], "level 28 is damaged (checksum)"),
         (lambda d: _header(d, version=0), "format 0.1, this reedboard reads 1.1"),
         (lambda d: _header(d, key=9), "format 1.9, this reedboard reads 1.1"),
         (lambda d: _header(d, finish=5), "holds finish 5, not 17"),
@@ -161,6 +164,12 @@ def test_any_byte_changed_or_cut_is_caught(
         solved.load(path, 17)
 
 
+def test_levels_out_of_order_are_refused(tmp_path: Path, endgame_levels: Any) -> None:
+    with pytest.raises(ValueError, match="level 28 out of order"):
+        solved.write(tmp_path / "w.bin", 17, iter(sorted(endgame_levels.items())))
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_a_failed_write_leaves_the_old_file_and_no_litter(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, good_file: bytes, endgame_levels: Any
 ) -> None:
@@ -187,14 +196,14 @@ def test_the_set_is_built_again_only_when_the_file_cannot_be_used(
 ) -> None:
     built: list[int] = []
 
-    def finish_levels(finish: int, progress: Any) -> dict[int, Any]:
+    def finish_levels(finish: int, progress: Any) -> Any:
         built.append(finish)
-        return endgame_levels
+        return iter(sorted(endgame_levels.items(), reverse=True))
 
-    monkeypatch.setattr(solver, "finish_levels", finish_levels)
+    monkeypatch.setattr(solver, "iter_finish_levels", finish_levels)
     path = solved.cache_path(17, tmp_path)
     if damage == "corrupt":
-        path.write_bytes(good_file[:-5] + b"\xff" + good_file[-4:])
+        path.write_bytes(good_file[:-5] + bytes([good_file[-5] ^ 0xFF]) + good_file[-4:])
     elif damage == "old-version":
         path.write_bytes(_header(good_file, version=0))
     elif damage == "good":
@@ -324,14 +333,14 @@ def test_hint_builds_a_missing_set_once_and_says_so(
 ) -> None:
     """Another finish, computed on demand (here only its end-game levels, to be quick)."""
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
-    real = solver.finish_levels
+    real = solver.iter_finish_levels
     built: list[int] = []
 
-    def finish_levels(finish: int, progress: Any) -> dict[int, Any]:
+    def finish_levels(finish: int, progress: Any) -> Any:
         built.append(finish)
         return real(finish, progress, down_to=27)
 
-    monkeypatch.setattr(solver, "finish_levels", finish_levels)
+    monkeypatch.setattr(solver, "iter_finish_levels", finish_levels)
     text = "." * 9 + "o" + "." * 6 + "o" + "." * 16 + " -"  # pegs on 10 and 17: 17-5 wins
     position = engine.from_text("solitaire", text, start=5)
     code, out, err = run(capsys, "hint", "solitaire", "-o", "start=5", "--position", text)
@@ -524,14 +533,16 @@ def test_the_build_command_writes_the_set_and_refuses_in_one_line(
     tmp_path: Path,
     endgame_levels: dict[int, Any],
 ) -> None:
-    real = solver.finish_levels
-    monkeypatch.setattr(solver, "finish_levels", lambda finish, progress: endgame_levels)
+    real = solver.iter_finish_levels
+    monkeypatch.setattr(
+        solver, "iter_finish_levels", lambda finish, progress: iter(endgame_levels.items())
+    )
     monkeypatch.setattr(solved.os, "nice", lambda _n: 0)
     assert solved.main(["build", "17", "--folder", str(tmp_path)]) == 0
     out, _ = capsys.readouterr()
     assert out == f"{tmp_path / 'solitaire-winning-17.bin'}\n"
     solved.load(tmp_path / "solitaire-winning-17.bin", 17)
-    monkeypatch.setattr(solver, "finish_levels", real)
+    monkeypatch.setattr(solver, "iter_finish_levels", real)
     assert solved.main(["build", "40", "--folder", str(tmp_path)]) == 2
     _, err = capsys.readouterr()
     assert err == "reedboard: error: finish: there is no hole 40 (1-33)\n"
