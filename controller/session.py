@@ -23,7 +23,7 @@ from typing import Any
 
 import engine
 from controller.dice import DiceError, DiceSource, SystemDice, roll_for
-from controller.hints import suggest
+from controller.hints import Hinter, hint_now
 from controller.leds import SWEEP_SECONDS, View, ends, frame, route_points
 from controller.pending import MAX_LINES, Line, Pending, Reading, Step, completes
 from controller.recognition import Edges, Kind, Occupancy, Recognizer, Verdict
@@ -59,8 +59,11 @@ class Session:
         grace: float = GRACE,
         hold: float = HOLD,
         on_alert: Callable[[float, str, str], None] | None = None,
+        hints: Hinter = hint_now,
     ) -> None:
         self.board = board
+        self._hints = hints
+        """Searches the `hint` button's move (the daemon's runs off its loop)."""
         self.layout = layout
         self.game_id = game_id
         self.cls = engine.game(game_id)
@@ -513,8 +516,12 @@ class Session:
             if self._ambiguous:
                 self._shown = (self._shown + 1) % len(self._ambiguous)
             else:
-                self._hint = suggest(self.position)
-                self._alert(now, "hint", str(self._hint) if self._hint else "none")
+                asked = self.position.to_text()
+                self._hints(
+                    self.position.copy(stack=False),
+                    now,
+                    lambda move, at: self._hinted(asked, move, at),
+                )
         elif button == "confirm":
             if self._ambiguous:
                 move = self._ambiguous[self._shown % len(self._ambiguous)]
@@ -531,6 +538,15 @@ class Session:
             self._new_game(self.cls.start(**self.options), now)
             self._judge(now, first=True)
             return
+        self._show(now)
+
+    def _hinted(self, asked: str, move: Move | None, now: float) -> None:
+        """A hint searched for the position ``asked``: shown only while that is still the
+        position and no question is put to the players."""
+        if self.position.to_text() != asked or self._ambiguous:
+            return
+        self._hint = move
+        self._alert(now, "hint", str(move) if move else "none")
         self._show(now)
 
     def _roll(self, now: float) -> None:
