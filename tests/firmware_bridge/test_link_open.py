@@ -47,7 +47,9 @@ def test_a_pty_with_no_firmware_behind_it_is_no_board() -> None:
     async def scenario() -> None:
         await board.start()
         try:
-            with pytest.raises(BoardError, match="no answer from the reedboard firmware in 0.5 s"):
+            with pytest.raises(
+                BoardError, match=r"no answer from the reedboard firmware in 0\.5 s"
+            ):
                 await board.ready(0.5)
         finally:
             await board.aclose()
