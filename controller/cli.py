@@ -10,6 +10,7 @@ import contextlib
 import json
 import os
 import shlex
+import subprocess
 import sys
 from collections.abc import Sequence
 from dataclasses import replace
@@ -209,8 +210,14 @@ def cmd_firmware(args: argparse.Namespace) -> int:
             print(shlex.join(command))
         return 0
     with tempfile.TemporaryDirectory() as tmp:
-        for line in install(build, port, Path(tmp)):
-            print(line)
+        try:
+            lines = install(build, port, Path(tmp))
+        except subprocess.CalledProcessError as exc:  # mpremote said why on stderr
+            raise ReedboardError(
+                f"{shlex.join(exc.cmd)} failed (exit {exc.returncode}): is the Pico on {port}?"
+            ) from None
+    for line in lines:
+        print(line)
     return 0
 
 
