@@ -168,32 +168,27 @@ BAD_LINES: dict[str, list[bytes]] = {
 }
 """Lines that make a good file bad, for each kind of file."""
 
-WHOLE_BAD_FILES: dict[str, list[bytes]] = {
-    "trace": [
-        head + b'{"t": 1, "button": "roll"}\n'
-        for head in (
-            b'{"game": "solitaire", "occupied": [], "options": 5}\n',
-            b'{"game": "solitaire", "occupied": [], "options": {"start": "nan"}}\n',
-            b'{"game": "solitaire", "occupied": [], "options": {"nope": 1}}\n',
-            b'{"game": 5, "occupied": "abc"}\n',
-            b'{"game": "jack-rabbits", "occupied": []}\n',
-            b'{"game": "solitaire", "occupied": [1, null, {}]}\n',
-            b'{"game": "solitaire", "occupied": ["99"]}\n',
-        )
-    ],
-    "config": [b"\xef\xbb\xbfgame = 'solitaire'\n", b"game = 'solitaire'\ngame = 'skip'\n"],
+_ROLL = b'{"t": 1, "button": "roll"}\n'
+WHOLE_BAD_FILES: dict[str, dict[str, bytes]] = {
+    "trace": {
+        "options not an object": b'{"game": "solitaire", "occupied": [], "options": 5}\n' + _ROLL,
+        "an option's bad value": b'{"game": "solitaire", "occupied": [], '
+        b'"options": {"start": "nan"}}\n' + _ROLL,
+        "an unknown option": b'{"game": "solitaire", "occupied": [], "options": {"nope": 1}}\n'
+        + _ROLL,
+        "game and occupied of the wrong types": b'{"game": 5, "occupied": "abc"}\n' + _ROLL,
+        "a game not sensed": b'{"game": "jack-rabbits", "occupied": []}\n' + _ROLL,
+        "occupied points of the wrong types": b'{"game": "solitaire", '
+        b'"occupied": [1, null, {}]}\n' + _ROLL,
+        "an occupied point not on the board": b'{"game": "solitaire", "occupied": ["99"]}\n'
+        + _ROLL,
+    },
+    "config": {
+        "a byte order mark": b"\xef\xbb\xbfgame = 'solitaire'\n",
+        "a key twice": b"game = 'solitaire'\ngame = 'skip'\n",
+    },
 }
 """Bad files that are not a good file with a line added (a trace's first line)."""
-
-ALL_KINDS = [
-    *VALUE_KINDS,
-    *STRUCTURE_KINDS,
-    *FILE_KINDS,
-    *(f"{kind}: {line!r}" for kind, lines in BAD_LINES.items() for line in lines),
-    *(f"{kind}: {text!r}" for kind, texts in WHOLE_BAD_FILES.items() for text in texts),
-]
-"""Every kind of bad input the sweep puts in: argument values, command-line shapes, kinds of
-bad file, and the bad lines in each kind of file."""
 
 
 def _flip(draw: st.DrawFn, good: bytes) -> bytes:
@@ -241,7 +236,7 @@ COMMANDS: dict[str, list[Slot]] = {
     ],
     "moves": [GAME_SLOT, POSITION, OPTION, Slot("--dice", ("5,2", "1,1"))],
     "apply": [GAME_SLOT, POSITION, OPTION, Slot(None, ("5-17", "9-4", "dice=5,2"))],
-    "hint": [GAME_SLOT, POSITION, OPTION],
+    "hint": [Slot(None, ("fox-and-geese", "skip"), required=True), POSITION, OPTION],
     "wiring diagram": [
         Slot(None, ("pi-cross33", "pico-brier9"), file="build", required=True),
         Slot("--layout", switch=True),
@@ -490,6 +485,124 @@ def test_every_command_answers_every_bad_argument_in_one_line(
 # -- positions and options: the engine's side ---------------------------------------------------
 
 
+POSITION_TOKENS = [
+    *(
+        f"{key}={value}"
+        for key in ("spent", "winner", "turn", "phase", "spin", "dice", "escape", "start")
+        for value in ("9", "x", "7", "-1", "0,7", "d9", "ZZ", "R3,B4", "true,2", "")
+    ),
+    *("extra", "R@A99", "Y1@L99", "WR@e5", "RF@a1", "F", "G", "-", "1:", "9:", "1:KH,KH"),
+    "start=R3,B4 spin=2",
+]
+"""Tokens that may not belong in a position: known keys with bad values, pieces off the board."""
+
+
+POSITION_SPOILS = ("value", "double", "drop", "character", "cut", "added")
+"""How a good position is spoiled: a value made bad, a token doubled, dropped or added, a
+character changed, the text cut short."""
+
+
+ALL_KINDS = [
+    *VALUE_KINDS,
+    *STRUCTURE_KINDS,
+    *FILE_KINDS,
+    *(f"{kind}: {line!r}" for kind, lines in BAD_LINES.items() for line in lines),
+    *(f"{kind}: {label}" for kind, texts in WHOLE_BAD_FILES.items() for label in texts),
+    *(f"a position: {how}" for how in POSITION_SPOILS),
+    *(f"a position with {token!r}" for token in POSITION_TOKENS),
+]
+"""Every kind of bad input the sweep puts in: argument values, command-line shapes, kinds of
+bad file, the bad lines in each kind of file, and the ways positions are spoiled."""
+
+
+@st.composite
+def mutated_position(draw: st.DrawFn, game: str) -> str:
+    """A game's start position with one part spoiled: a value after ``=``, ``@`` or ``:``
+    made bad, a token doubled, dropped or added, a character changed, or the whole cut
+    short."""
+    text = engine.start(game).to_text()
+    tokens = text.split(" ")
+    i = draw(st.integers(0, len(tokens) - 1))
+    how = draw(st.sampled_from(POSITION_SPOILS))
+    bad = draw(st.sampled_from(sorted(VALUE_KINDS)).flatmap(lambda k: VALUE_KINDS[k]))
+    token = tokens[i]
+    if how == "value":
+        for sep in ("=", "@", ":"):
+            if sep in token:
+                tokens[i] = token.split(sep)[0] + sep + bad.replace(" ", "")
+                break
+        else:
+            tokens[i] = bad
+    elif how == "double":
+        tokens.insert(i, token)
+    elif how == "drop":
+        del tokens[i]
+    elif how == "added":
+        tokens.insert(i, draw(st.sampled_from(POSITION_TOKENS)))
+    elif how == "character" and token:
+        j = draw(st.integers(0, len(token) - 1))
+        tokens[i] = token[:j] + draw(st.sampled_from("FGo.rbRBxX9@=,-/ ")) + token[j + 1 :]
+    else:
+        return text[: draw(st.integers(0, len(text)))]
+    return " ".join(tokens)
+
+
+POSITIONS_OF_OTHERS = pytest.mark.xfail(strict=False, reason="positions (another helper)")
+
+
+ODD_TOKENS_FAILING_NOW = {
+    "jack-rabbits": "spent=9 IndexError, spent=x ValueError (positions, another helper)",
+    "messenger-boy": "start=R3,B4 then a spin: StopIteration (positions, another helper)",
+}
+
+
+@pytest.mark.parametrize(
+    "game",
+    [
+        pytest.param(
+            g,
+            marks=[pytest.mark.xfail(strict=False, reason=ODD_TOKENS_FAILING_NOW[g])]
+            if g in ODD_TOKENS_FAILING_NOW
+            else [],
+        )
+        for g in engine.game_ids()
+    ],
+)
+def test_every_odd_token_in_every_games_position_is_one_line(files: Files, game: str) -> None:
+    start = engine.start(game).to_text()
+    wrong = []
+    for token in POSITION_TOKENS:
+        position = f"{start} {token}"
+        argv = ["moves", game, "--position", position]
+        with contextlib.chdir(files.folder):
+            try:
+                code, out, err = call(argv)
+                answered_well(argv, code, out, err)
+                for move in out.splitlines()[:1]:  # accepted: it must play on as well
+                    argv = ["apply", game, "--position", position, move]
+                    answered_well(argv, *call(argv))
+                    argv = ["hint", game, "--position", position]
+                    answered_well(argv, *call(argv))
+            except Exception as exc:
+                wrong.append(f"{argv}: {type(exc).__name__}: {exc}")
+    assert not wrong, f"{len(wrong)} positions: " + "; ".join(wrong[:5])
+
+
+@POSITIONS_OF_OTHERS
+@pytest.mark.parametrize("game", engine.game_ids())
+@settings(suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_spoiled_positions_of_every_game_are_one_line(
+    files: Files, data: st.DataObject, game: str
+) -> None:
+    position = data.draw(mutated_position(game))
+    command = data.draw(st.sampled_from([["moves"], ["hint"], ["apply"], ["perft", "-", "1"]]))
+    argv = [command[0], game, "--position", position, *command[2:]]
+    with contextlib.chdir(files.folder):
+        code, out, err = call(argv)
+    answered_well(argv, code, out, err)
+
+
 @pytest.mark.xfail(strict=False, reason="positions and options (another helper)")
 @settings(suppress_health_check=[HealthCheck.too_slow])
 @given(
@@ -538,16 +651,24 @@ def _bad_files(kind: str) -> list[tuple[str, bytes | None]]:
         *((f"cut at {n}", good[:n]) for n in (1, 9, len(good) // 2, len(good) - 1) if n > 0),
     ]
     out += [(f"line {line[:30]!r}", good + line) for line in BAD_LINES[kind]]
-    out += [(f"file {text[:40]!r}", text) for text in WHOLE_BAD_FILES.get(kind, [])]
+    out += [(label, text) for label, text in WHOLE_BAD_FILES.get(kind, {}).items()]
     return out
+
+
+FAILING_NOW = {
+    # (kind of file, label): known failures in another helper's area, to un-mark after merging
+    ("trace", "options not an object"),  # TypeError: dict(5) (trace files, another helper)
+    ("store", "another program's SQLite"),  # sqlite3.OperationalError (the store, another helper)
+}
 
 
 def _file_params() -> list[object]:
     out: list[object] = []
     for kind, commands in READERS.items():
-        reason = FILES_OF_OTHERS.get(kind)
-        marks = [pytest.mark.xfail(strict=False, reason=reason)] if reason else []
         for label, content in _bad_files(kind):
+            marks = []
+            if (kind, label) in FAILING_NOW:
+                marks.append(pytest.mark.xfail(strict=False, reason=FILES_OF_OTHERS[kind]))
             for command in commands:
                 out.append(
                     pytest.param(
@@ -669,6 +790,8 @@ def test_the_readme_states_how_many_kinds(capsys: pytest.CaptureFixture[str]) ->
         f"{len(STRUCTURE_KINDS)} wrong shapes of command line",
         f"{len(FILE_KINDS)} kinds of bad file",
         f"{lines} particular bad lines and files",
+        f"{len(POSITION_SPOILS)} ways of spoiling a game's position",
+        f"{len(POSITION_TOKENS)} odd tokens",
     ):
         assert said in readme, said
 
