@@ -396,7 +396,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--dice", metavar="A,B", help="throw these dice first (dice games)")
     p.set_defaults(func=cmd_moves)
 
-    wiring = sub.add_parser("wiring", help="board wiring: diagram and check")
+    wiring = sub.add_parser("wiring", help="board wiring: diagram, pin table and check")
     wsub = wiring.add_subparsers(dest="wiring_command", metavar="WHAT", required=True)
     p = wsub.add_parser("diagram", help="write an SVG of a build's (or layout's) wiring")
     p.add_argument(

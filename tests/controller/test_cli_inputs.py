@@ -420,3 +420,52 @@ def test_firmware_dry_run_prints_commands_that_work_after_it_exits(
     assert " config.json :" in commands[0]
     code, config, _ = run(capsys, "firmware", "config", "pico-brier9")
     assert json.loads(config)["build"] == "pico-brier9"
+
+
+def gpio_config(tmp_path: Path) -> Path:
+    """pi-cross33 without its SPI LEDs (no spidev here), and a store in a folder not yet made."""
+    text = load_build("pi-cross33").path.read_text()
+    build = tmp_path / "pi.toml"
+    build.write_text(text.replace('driver = "ws2812-spi"', 'driver = "none"'))
+    config = tmp_path / "reedboard.toml"
+    config.write_text(f'build = "pi.toml"\ndatabase = "{tmp_path}/games/g.sqlite3"\n')
+    return config
+
+
+def test_gpio_pins_that_cannot_be_had_are_said_first_and_create_nothing(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, mock_factory: object
+) -> None:
+    from gpiozero import DigitalOutputDevice
+
+    busy = DigitalOutputDevice("GPIO4")  # matrix row 0, held by someone else
+    try:
+        code, out, err = run(capsys, "run", "--config", str(gpio_config(tmp_path)))
+    finally:
+        busy.close()
+    assert (code, out) == (2, "")
+    assert one_error_line(err).startswith("reedboard: error: build pi: cannot open the board: ")
+    assert "GPIO4" in err
+    assert not (tmp_path / "games").exists()
+
+
+def test_a_gpio_board_that_opens_is_run_and_its_store_made(
+    tmp_path: Path, mock_factory: object
+) -> None:
+    import asyncio
+
+    from controller.daemon import Daemon
+
+    config = load_config(gpio_config(tmp_path))
+    said: list[str] = []
+    daemon = Daemon(config, out=said.append)
+
+    async def scenario() -> None:
+        task = asyncio.create_task(daemon.run())
+        async with asyncio.timeout(5):
+            while not any(s.startswith("new-game:") for s in said):
+                await asyncio.sleep(0.01)
+        daemon.stop.set()
+        await asyncio.wait_for(task, 5)
+
+    asyncio.run(scenario())
+    assert (tmp_path / "games" / "g.sqlite3").exists()
