@@ -108,7 +108,7 @@ async def play_random_game(kb: Keyboard, rng: random.Random, plies: int) -> list
     return typed
 
 
-@pytest.mark.parametrize("seed", [1, 2])
+@pytest.mark.parametrize("seed", [1])
 def test_every_sensed_game_is_played_from_the_keyboard_in_its_own_notation(
     tmp_path: Path, seed: int
 ) -> None:
@@ -122,7 +122,7 @@ def test_every_sensed_game_is_played_from_the_keyboard_in_its_own_notation(
             kb = keyboards[game]
             task = asyncio.create_task(kb.daemon.run(console=True))
             await asyncio.sleep(0.05)
-            typed[game] = await play_random_game(kb, random.Random(f"{game}{seed}"), 30)
+            typed[game] = await play_random_game(kb, random.Random(f"{game}{seed}"), 40)
             kb.keys.close()
             await asyncio.wait_for(task, 10)
 
