@@ -130,7 +130,7 @@ def cmd_wiring_diagram(args: argparse.Namespace) -> int:
         build = load_build(args.target)
         svg = diagram(build.layout, build)
     if args.output is None or str(args.output) == "-":
-        sys.stdout.write(svg)
+        print(svg, end="")
     else:
         with open(args.output, "w", encoding="utf-8") as out:
             out.write(svg)
@@ -555,11 +555,17 @@ def _silence_stdout() -> None:
         os.close(devnull)
 
 
+def _flush() -> None:
+    if sys.stdout is not None:  # None: started with standard output closed (>&-)
+        sys.stdout.flush()
+
+
 def _error(text: str) -> int:
     """One line on standard error, ``reedboard: error: ...``; exit code 2."""
     line = " ".join(text.split()) or "failed"
-    with contextlib.suppress(OSError, ValueError):  # no standard error: the exit code says it
-        print(f"reedboard: error: {line}", file=sys.stderr, flush=True)
+    if sys.stderr is not None:  # closed (2>&-): the exit code says it (print would use stdout)
+        with contextlib.suppress(OSError, ValueError):
+            print(f"reedboard: error: {line}", file=sys.stderr, flush=True)
     return 2
 
 
@@ -582,14 +588,16 @@ def build_command_line(argv: Sequence[str] | None) -> argparse.Namespace:
 def main(argv: Sequence[str] | None = None) -> int:
     """The ``reedboard`` command: 0 when it did what was asked (``wiring check``: 1 when the
     board is wired wrong), 2 with one line ``reedboard: error: ...`` when it could not."""
+    if sys.stdout is None:  # started with standard output closed (>&-): write nowhere
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 (for the process's whole life)
     try:
         try:
             args = build_command_line(argv)
         except SystemExit as done:  # --help, --version: printed
-            sys.stdout.flush()
+            _flush()
             return done.code if isinstance(done.code, int) else 0
         code = int(args.func(args))
-        sys.stdout.flush()  # a closed pipe is found here, not at Python's exit
+        _flush()  # a closed pipe is found here, not at Python's exit
         return code
     except BrokenPipeError:  # `reedboard moves GAME | head -1`: nobody reads on
         _silence_stdout()

@@ -252,7 +252,7 @@ class Daemon:
         assert isinstance(board, SimulatedBoard)
         pieces = pieces_of(self.session.position)
         physical = {p: pieces.get(p, "o") for p in board.snapshot()}
-        colour = sys.stdout.isatty()
+        colour = sys.stdout is not None and sys.stdout.isatty()
         return draw(self.layout, physical, board.frame, board.dice, colour=colour)
 
     def command(self, line: str) -> str | None:

@@ -9,6 +9,7 @@ import io
 import json
 import math
 import os
+import shlex
 import subprocess
 import sys
 import time
@@ -218,6 +219,31 @@ def test_a_closed_pipe_is_silent(argv: list[str]) -> None:
     finally:
         os.close(write)
     assert (done.returncode, done.stderr) == (0, "")
+
+
+@pytest.mark.parametrize("argv", PRINTING, ids=" ".join)
+def test_a_closed_standard_output_is_silent(argv: list[str]) -> None:
+    """Started with standard output closed (``>&-``): Python has no sys.stdout at all."""
+    words = " ".join(shlex.quote(a) for a in argv)
+    done = subprocess.run(
+        f"{shlex.quote(sys.executable)} -m controller {words} >&-",
+        shell=True,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert (done.returncode, done.stderr) == (0, "")
+
+
+def test_a_closed_standard_error_takes_no_error_to_standard_output() -> None:
+    done = subprocess.run(
+        f"{shlex.quote(sys.executable)} -m controller moves chess 2>&-",
+        shell=True,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert (done.returncode, done.stdout) == (2, "")
 
 
 def test_head_reads_the_first_line_and_nothing_is_said() -> None:
