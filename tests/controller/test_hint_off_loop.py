@@ -72,7 +72,9 @@ def test_a_move_is_read_while_the_hint_is_searched_and_the_stale_hint_is_dropped
         daemon.command("move 5-17")  # while the search is held up
         assert await said(lines, "move: ") == "move: 5-17"
         gate.set()
-        await asyncio.sleep(0.3)  # the search ends: its hint is for the board before 5-17
+        while daemon.hints._searching:  # the search ends: its hint is for the board before 5-17
+            await asyncio.sleep(0.01)
+        await asyncio.sleep(0)  # and what it delivered has been handled
 
     run(daemon, play)
     assert gate.searched != ["MainThread"]  # type: ignore[attr-defined]

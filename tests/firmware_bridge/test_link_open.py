@@ -70,7 +70,10 @@ def test_the_firmware_answers_a_board_opened_before_the_loop_runs() -> None:
     board.open()  # the daemon opens it before its loop runs; what comes meanwhile is kept
 
     async def scenario() -> set[str]:
-        time.sleep(0.3)  # the firmware answers the hello before the loop reads anything
+        deadline = time.monotonic() + 5
+        while board.version is None:  # its hello comes before the loop reads anything
+            assert time.monotonic() < deadline, "no hello from the firmware"
+            time.sleep(0.01)
         await board.start()
         try:
             await board.ready(5)
