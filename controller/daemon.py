@@ -33,6 +33,7 @@ from controller.hints import HintWorker
 from controller.session import Session
 from controller.store import GameStore
 from controller.terminal import draw, pieces_of
+from controller.writer import StoreWriter
 from hardware.board_io import BoardIO
 from hardware.simulated import SimulatedBoard
 from wiring.build import Build, load_build
@@ -114,12 +115,12 @@ def board_for(build: Build) -> BoardIO:
         ) from None
 
 
-def initial_occupancy(config: Config, store: GameStore) -> frozenset[str]:
+def initial_occupancy(config: Config, store: GameStore | StoreWriter) -> frozenset[str]:
     """Where the simulated board's pieces stand: as the unfinished game left them, else the
     start position."""
-    record = store.unfinished()
+    record = store.unfinished(config.game)
     cls = engine.game(config.game)
-    if record is not None and record.game == config.game:
+    if record is not None:
         position = cls.from_text(record.start, **record.options)
         for text in record.moves:
             position.push_text(text)
@@ -182,6 +183,13 @@ class Daemon:
         """Run until SIGTERM, SIGINT, ``quit``, or (with ``console``, on the simulated board)
         the end of standard input."""
         loop = asyncio.get_running_loop()
+
+        # what waited for the disk is said and lit as soon as the writer is done
+        def saved() -> None:  # on the writer's thread
+            with contextlib.suppress(RuntimeError):  # the loop has closed: nothing to light
+                loop.call_soon_threadsafe(self._saved)
+
+        self.store.on_saved = saved
         for sig in (signal.SIGTERM, signal.SIGINT):
             with contextlib.suppress(NotImplementedError, RuntimeError):
                 loop.add_signal_handler(sig, self.stop.set)
@@ -245,6 +253,9 @@ class Daemon:
                 if task is not None:
                     task.cancel()
 
+    def _saved(self) -> None:
+        self.session.flush(time.monotonic())
+
     # -- the simulated board's console -------------------------------------------------------
 
     def show(self) -> str:
@@ -294,9 +305,10 @@ class Daemon:
         return lines
 
 
-def _open_store(config: Config) -> GameStore:
+def _open_store(config: Config) -> StoreWriter:
     try:
-        return GameStore(config.database)
+        # moves are written on a thread of their own: the loop never waits on the disk
+        return StoreWriter(GameStore(config.database))
     except Exception as exc:
         raise DaemonError(str(exc)) from None
 

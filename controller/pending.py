@@ -52,6 +52,15 @@ class Step:
     silent: bool = False
     """Read only as the mover lifted, its landing's switch never changed: it was made only if
     the next side then plays."""
+    left: float | None = None
+    """When its mover left its point (that switch's last lift when the step was read)."""
+
+
+def left_at(move: Move, edges: Edges) -> float | None:
+    """When ``move``'s mover left its point, as the switches show it now: the last lift of
+    its first point (None if it never changed, or the move has no points)."""
+    points = move.points()
+    return edges.off.get(points[0]) if points else None
 
 
 @dataclass
@@ -67,9 +76,29 @@ class Line:
     def then(
         self, move: Move, extends: bool, board: Occupancy, now: float, silent: bool = False
     ) -> Line:
-        step = Step(move, extends, now, silent)
+        step = Step(move, extends, now, silent, left_at(move, self.reader.edges))
         reader = reader_after(self.reader.position, move, extends, now, self.reader.edges)
         return Line((*self.steps, step), reader, board)
+
+    def in_order(self, move: Move, extends: bool) -> bool:
+        """Whether ``move`` can follow the line's last step by the switches' times: a move
+        after another begins after it did, so its mover left its point after the last
+        step's mover left its own. (A chain going on is the same hand's: always.)"""
+        if extends:
+            return True
+        edges, last = self.reader.edges, self.steps[-1]
+        left, before = left_at(move, edges), last.left
+        if left is None or before is None:
+            return True
+        start, *route = last.move.points()
+        if (
+            edges.on.get(start, before) > before
+            and start not in route  # (a loop's mover comes back to its start)
+            and start not in move.points()
+        ):  # its point was filled again since (its mover put back, the move only touched):
+            # it left when that point last emptied
+            before = edges.off.get(start, before)
+        return left >= before
 
     def key(self) -> tuple[tuple[str, bool], ...]:
         return tuple((str(s.move), s.extends) for s in self.steps)
@@ -146,7 +175,15 @@ class Pending:
     ) -> Pending:
         lines = [
             Line(
-                (Step(move, verdict.extends, now, not verdict.made or move in verdict.alike),),
+                (
+                    Step(
+                        move,
+                        verdict.extends,
+                        now,
+                        not verdict.made or move in verdict.alike,
+                        left_at(move, edges),
+                    ),
+                ),
                 reader_after(position, move, verdict.extends, now, edges),
                 board,
             )
@@ -162,7 +199,9 @@ class Pending:
         for i, line in enumerate(self.lines):
             if len(line.steps) == 1 and line.steps[0].move == move:
                 step = line.steps[0]
-                made = Line((Step(move, step.extends, now, False),), line.reader, line.board)
+                made = Line(
+                    (Step(move, step.extends, now, False, step.left),), line.reader, line.board
+                )
                 self.lines[i] = self.preferred = made
                 self.made, self.at = True, now
                 return True
@@ -237,7 +276,7 @@ class Pending:
                 line.then(m, v.extends, board, now)
                 for line, v in done
                 for m in v.moves
-                if len(line.steps) < MAX_DEPTH
+                if len(line.steps) < MAX_DEPTH and line.in_order(m, v.extends)
             ]
             if doubt and not plainly:
                 known = {line.key() for line in self.lines}
@@ -275,7 +314,11 @@ class Pending:
                 and len(line.steps) < MAX_DEPTH
                 and len(self.lines) < MAX_LINES
             ):
-                self.lines += [line.then(m, v.extends, board, now, True) for m in v.moves]
+                self.lines += [
+                    line.then(m, v.extends, board, now, True)
+                    for m in v.moves
+                    if line.in_order(m, v.extends)
+                ]
         explained = [v for _, v in judged if v.kind not in UNEXPLAINED]
         self.at = now
         if verdict.kind in UNEXPLAINED and explained:  # the next side on its way

@@ -28,6 +28,7 @@ from controller.leds import SWEEP_SECONDS, View, ends, frame, route_points
 from controller.pending import MAX_LINES, Line, Pending, Reading, Step, completes
 from controller.recognition import Edges, Kind, Occupancy, Recognizer, Verdict
 from controller.store import GameStore
+from controller.writer import StoreWriter
 from engine import Move, Position
 from hardware.board_io import BoardIO, ButtonEvent, LinkEvent, SensorEvent
 from wiring.layout import Layout
@@ -53,7 +54,7 @@ class Session:
         game_id: str,
         options: dict[str, Any] | None = None,
         *,
-        store: GameStore | None = None,
+        store: GameStore | StoreWriter | None = None,
         dice: DiceSource | None = None,
         settle: float = SETTLE,
         grace: float = GRACE,
@@ -83,6 +84,10 @@ class Session:
         """The last question said (ply, candidates), so a touch does not say it twice."""
         self._on_alert = on_alert
         self.alerts: list[dict[str, Any]] = []
+        self._outbox: list[tuple[float, str, str]] = []
+        """Alerts held back while the store is still writing what they announce."""
+        self._frame_due = False
+        """A frame held back likewise: it is shown by :meth:`flush`."""
         self.physical: set[str] = set()
         self._changed_at: float | None = None
         self._unknown_since: float | None = None
@@ -107,7 +112,7 @@ class Session:
         when given); then judge the board as it stands (guiding it back at once if it
         differs)."""
         self.physical = set(self.board.snapshot())
-        record = self.store.unfinished() if self.store and position is None else None
+        record = self.store.unfinished(self.game_id) if self.store and position is None else None
         if position is not None:
             self._begin(position, now)
         elif record is not None and record.game == self.game_id:
@@ -223,6 +228,7 @@ class Session:
 
     def poll(self, now: float) -> None:
         """Act on every timer due at ``now``."""
+        self.flush(now)
         try:
             self._poll(now)
         except engine.EngineError as exc:
@@ -668,13 +674,42 @@ class Session:
             sweep=sweep,
         )
 
+    def saving(self) -> bool:
+        """Writes handed to the store's thread (controller/writer.py) and not yet durable:
+        until they are, what they announce is held back."""
+        return isinstance(self.store, StoreWriter) and self.store.saving
+
+    def flush(self, now: float) -> None:
+        """Once the store has written everything handed to it, say the alerts and show the
+        frame held back meanwhile (the daemon calls this when the writer empties)."""
+        if (not self._outbox and not self._frame_due) or self.saving():
+            return
+        outbox, self._outbox = self._outbox, []
+        if isinstance(self.store, StoreWriter) and (failure := self.store.take_failure()):
+            at = outbox[0][0] if outbox else now  # said first, when the failed write was made
+            self._emit(at, "store-error", f"{failure}; from here on the game is not saved")
+        for entry in outbox:
+            self._emit(*entry)
+        if self._frame_due:
+            self._frame_due = False
+            self._show(now)
+
     def _show(self, now: float) -> None:
+        if self.saving():
+            self._frame_due = True
+            return
         shown = frame(self.layout, self.view(now))
         if shown != self._shown_frame:
             self.board.show(shown)
             self._shown_frame = shown
 
     def _alert(self, now: float, kind: str, text: str) -> None:
+        if self._outbox or self.saving():
+            self._outbox.append((now, kind, text))
+        else:
+            self._emit(now, kind, text)
+
+    def _emit(self, now: float, kind: str, text: str) -> None:
         self.alerts.append({"t": round(now, 3), "kind": kind, "text": text})
         log.info("%s: %s", kind, text)
         if self._on_alert is not None:

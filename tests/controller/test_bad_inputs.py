@@ -291,8 +291,6 @@ OTHERS: dict[str, str] = {
     "jack-rabbits acquire": "jack-rabbits inputs (another helper)",
     "jack-rabbits hand": "jack-rabbits inputs (another helper)",
     "jack-rabbits wins": "jack-rabbits inputs (another helper)",
-    "replay": "trace files (another helper)",
-    "history": "the store (another helper)",
 }
 
 
@@ -410,17 +408,12 @@ def command_line(draw: st.DrawFn, name: str, files: Files) -> list[str]:
     return [a for a in argv if a is not None]
 
 
-STORE_HERE = ["a file that is not there", "a folder"]
-"""A store's other faults are swept with the files below (the store is another helper's)."""
-
-
 def _value(draw: st.DrawFn, slot: Slot, files: Files, *, good: bool) -> str:
     if slot.file in ("config", "build", "trace", "store", "orders"):
         if good:
             named = [*slot.good, files.good[slot.file]]
             return draw(st.sampled_from(named))
-        kinds = sorted(FILE_KINDS) if slot.file != "store" else STORE_HERE
-        kind = draw(st.sampled_from(kinds))
+        kind = draw(st.sampled_from(sorted(FILE_KINDS)))
         return files.bad(FILE_KINDS[kind](draw, slot.file))
     if slot.file == "output":
         return str(files.folder / "out.svg") if good else files.bad(b"<folder>")
@@ -632,9 +625,7 @@ READERS: dict[str, list[list[str]]] = {
 """The commands that read each kind of file ({} is the file)."""
 
 FILES_OF_OTHERS = {
-    "trace": "trace files (another helper)",
     "orders": "messenger-boy orders files (another helper)",
-    "store": "the store (another helper)",
 }
 
 
@@ -655,11 +646,9 @@ def _bad_files(kind: str) -> list[tuple[str, bytes | None]]:
     return out
 
 
-FAILING_NOW = {
-    # (kind of file, label): known failures in another helper's area, to un-mark after merging
-    ("trace", "options not an object"),  # TypeError: dict(5) (trace files, another helper)
-    ("store", "another program's SQLite"),  # sqlite3.OperationalError (the store, another helper)
-}
+FAILING_NOW: set[tuple[str, str]] = set()
+"""(kind of file, label): known failures in another helper's area, to un-mark after merging
+(the trace's and the store's are merged: none is left)."""
 
 
 def _file_params() -> list[object]:
