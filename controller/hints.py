@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import sys
 import time
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -25,6 +26,9 @@ from engine.fox_and_rabbit import FOXES, RABBITS, right_angle_landings
 log = logging.getLogger("reedboard.hints")
 
 SOLITAIRE_BUDGET = 20_000
+SEARCH_SWITCH_SECONDS = 0.0005
+"""While a hint is searched on a thread, Python hands the GIL between threads this often (its
+default is 5 ms): the loop waits at most about a millisecond for it."""
 
 Deliver = Callable[[Move | None, float], None]
 """Takes a hint (or None) and the time it came."""
@@ -47,6 +51,7 @@ class HintWorker:
         self._clock = clock
         self._pool: ThreadPoolExecutor | None = None
         self._searching: set[str] = set()
+        self._switch = sys.getswitchinterval()
 
     def __call__(self, position: Position[Any, Any], now: float, deliver: Deliver) -> None:
         try:
@@ -59,6 +64,9 @@ class HintWorker:
             return  # the search under way delivers its hint
         if self._pool is None:
             self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hint")
+        if not self._searching:
+            self._switch = sys.getswitchinterval()
+            sys.setswitchinterval(SEARCH_SWITCH_SECONDS)
         self._searching.add(key)
         future = self._pool.submit(suggest, position)
 
@@ -70,6 +78,8 @@ class HintWorker:
 
     def _done(self, key: str, future: Future[Move | None], deliver: Deliver) -> None:
         self._searching.discard(key)
+        if not self._searching:
+            sys.setswitchinterval(self._switch)
         if future.cancelled():
             return
         if (exc := future.exception()) is not None:
@@ -79,6 +89,9 @@ class HintWorker:
 
     def close(self) -> None:
         """Stop: a search under way is abandoned (its thread ends with it)."""
+        if self._searching:
+            self._searching.clear()
+            sys.setswitchinterval(self._switch)
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None

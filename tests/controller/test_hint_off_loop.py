@@ -4,7 +4,9 @@ hint is shown only if the position is still the one it searched."""
 from __future__ import annotations
 
 import asyncio
+import sys
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -103,3 +105,24 @@ def test_a_hint_for_the_position_still_there_is_said_and_lit(
     assert move in daemon.session.position.legal_moves
     assert amber(daemon) == set(move.points())
     assert len(gate.searched) == 1  # type: ignore[attr-defined]
+
+
+def test_the_loop_runs_on_through_a_real_search(tmp_path: Path) -> None:
+    """A solitaire hint searches for about a third of a second: the loop is never held up
+    for more than a few milliseconds of it (on the loop, it would be held the whole time)."""
+    lines: list[str] = []
+    daemon = Daemon(Config(game="solitaire", database=tmp_path / "g.db"), lines.append)
+    switch = sys.getswitchinterval()
+    stalls: list[float] = []
+
+    async def play() -> None:
+        daemon.command("press hint")
+        while not any(s.startswith("hint:") for s in lines):
+            before = time.perf_counter()
+            await asyncio.sleep(0.001)
+            stalls.append(time.perf_counter() - before - 0.001)
+
+    run(daemon, play)
+    assert len(stalls) > 10  # the search took a while, and the loop turned meanwhile
+    assert max(stalls) < 0.05, max(stalls)
+    assert sys.getswitchinterval() == switch  # Python's thread switching as it was
