@@ -364,6 +364,18 @@ def test_run_without_gpio_fails_first_in_one_line_and_creates_nothing(tmp_path: 
         "reedboard: error: build pi-cross33: cannot open the board: "
     ), done.stderr  # and not one of gpiozero's warnings
     assert not (tmp_path / "var-lib-reedboard").exists()
+    check = subprocess.run(
+        [sys.executable, "-m", "controller", "wiring", "check", "pi-cross33"],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env,
+    )
+    assert (check.returncode, check.stdout) == (2, "")
+    assert one_error_line(check.stderr).startswith(
+        "reedboard: error: build pi-cross33: cannot open the board: "
+    ), check.stderr
 
 
 # -- paths -----------------------------------------------------------------------------------
