@@ -271,7 +271,9 @@ class MessengerBoy(Position[MBMove, State]):
             if spin != PRISON_KEY:
                 return []
             two = square_id(lane_of(here) or "A", 2)
-            return [] if two in taken else [Step(player[0].upper(), here, two)]
+            if two in taken:
+                return []
+            return [Step(player[0].upper(), here, self._after_order(two, taken))]
         n = number_of(here) + spin
         if n > 43:
             return []  # the exact spin reaches 43
@@ -283,20 +285,30 @@ class MessengerBoy(Position[MBMove, State]):
             targets = [square_id(lane_of(here) or "A", n)]
         else:
             targets = [square_id("A", n), square_id("B", n)]  # the lane after 22
-        out = []
+        out: list[Step] = []
         for target in targets:
             if target in taken:
                 continue  # he would stay and lose the turn
-            final = self._after_order(target, taken)
-            out.append(Step(player[0].upper(), here, final))
+            step = Step(player[0].upper(), here, self._after_order(target, taken))
+            if step not in out:  # both lanes' squares may send him to one square
+                out.append(step)
         return out
 
     def _after_order(self, square: str, taken: set[str]) -> str:
-        order = self.orders.get(square)
-        if order is None or order.kind != "go-to":
-            return square
-        to = square_id(lane_of(square) or "A", order.to)
-        return square if to in taken else to
+        """Where a man who reached ``square`` is left standing: he obeys the square's go-to,
+        and the order of the square it sends him onto, and so on (RULES.md §5). A go-to whose
+        target is occupied leaves him where he is; a square already visited in this chain
+        ends it (the loop guard: a table whose go-tos run in a circle)."""
+        visited = {square}
+        while True:
+            order = self.orders.get(square)
+            if order is None or order.kind != "go-to":
+                return square
+            to = square_id(lane_of(square) or "A", order.to)
+            if to in taken or to in visited:
+                return square if to in taken else to
+            visited.add(to)
+            square = to
 
     def _apply(self, move: MBMove) -> None:
         if isinstance(move, Spin):
@@ -313,11 +325,8 @@ class MessengerBoy(Position[MBMove, State]):
             return
         self.at[player] = move.to
         self.spin = None
-        if player in self.prison:
-            self.prison = self.prison - {player}
-            self._next_turn()
-            return
-        order = self.orders.get(move.to) if move.to not in ("43",) else None
+        self.prison = self.prison - {player}  # a prisoner who spun his 5 is out, on square 2
+        order = self.orders.get(move.to)  # the square where he is left standing
         if order is not None and order.kind == "spin-again":
             return  # the same man spins again
         if order is not None and order.kind == "lose-turn":
@@ -343,14 +352,15 @@ class MessengerBoy(Position[MBMove, State]):
         self._turn = self.players.index(tied[0])
 
     def _next_turn(self) -> None:
+        """The turn goes round; a player who owes a lost turn is skipped once (and so pays
+        it), even when every player owes one: the order rotates as ever (RULES.md §5)."""
         self.spin = None
-        for _ in range(len(self.players)):
+        while True:
             self._turn = (self._turn + 1) % len(self.players)
             player = self.players[self._turn]
-            if player in self.lose:
-                self.lose = self.lose - {player}
-                continue
-            return
+            if player not in self.lose:
+                return
+            self.lose = self.lose - {player}
 
     # -- the end -----------------------------------------------------------------------------
 

@@ -81,7 +81,7 @@ def test_winning_conditions(royals: list[str], condition: str, won: bool) -> Non
 
 def test_holding_ten_cards_means_discarding_down_to_nine() -> None:
     p = engine.from_text(
-        "jack-rabbits", "1:2H,3H,4H,5H,6H,7H,8H,9H,10H 2:2S turn=1 phase=increment court=KH"
+        "jack-rabbits", "1:2H,3H,4H,5H,6H,7H,8H,9H,10H 2:2S turn=1 phase=increment dice=3,4"
     )
     p.push_text("draw=AS")
     assert p.turn == "1" and {str(m) for m in p.legal_moves} >= {"discard AS", "discard 2H"}
@@ -90,13 +90,13 @@ def test_holding_ten_cards_means_discarding_down_to_nine() -> None:
 
 
 def test_a_spent_royal_goes_back_to_the_court() -> None:
-    p = engine.from_text("jack-rabbits", "1:KS,2H 2:3S turn=1 phase=act dice=5,6 court=KH")
+    p = engine.from_text("jack-rabbits", "1:KS,2H 2:3S turn=1 phase=act dice=5,6")
     p.push_text("pay 2H+KS")
     assert "KS" in p.court and "2H" in p.discard and p.paid
 
 
 def test_a_turn_roll_prize_pay_acquire_end_increment() -> None:
-    p = engine.from_text("jack-rabbits", "1:5H,6H,2S 2:3S turn=1 phase=roll court=KH,QH")
+    p = engine.from_text("jack-rabbits", "1:5H,6H,2S 2:3S turn=1 phase=roll")
     p.push_text("dice=5,1")  # a 5: the 5H matches, a prize draw
     assert p.phase == "prize" and p.is_chance()
     p.push_text("draw=9C")
@@ -111,7 +111,7 @@ def test_a_turn_roll_prize_pay_acquire_end_increment() -> None:
 def test_three_royals_meeting_the_condition_may_return_and_win() -> None:
     p = engine.from_text(
         "jack-rabbits",
-        "1:KH,QS,JD 2:3S turn=1 phase=act dice=2,2 court=",
+        "1:KH,QS,JD 2:3S turn=1 phase=act dice=2,2",
         condition="diverse-monarchy",
     )
     assert "return" in {str(m) for m in p.legal_moves}
