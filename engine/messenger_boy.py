@@ -34,6 +34,40 @@ PRISON_KEY = 5
 """The spin that lets a prisoner out (to square 2)."""
 
 
+def token_of(text: str, prefix: str) -> str:
+    """The part of a position's text that begins with ``prefix``."""
+    return next((t for t in text.split() if t.startswith(prefix)), prefix)
+
+
+def _opening_fault(
+    start: tuple[tuple[str, int | None], ...],
+    players: tuple[str, ...],
+    at: dict[str, str | None],
+    turn: int | None,
+    spin: int | None,
+    prison: set[str],
+    lose: set[str],
+) -> str:
+    """What makes an opening-spins state one the game cannot reach, or ``""``: all players
+    spin in turn order, and the tied highest spin again (two or more, in the same order);
+    the spins are made in that order, and the opening is over once all have spun."""
+    who = [p for p, _ in start]
+    spun = [v for _, v in start]
+    if len(set(who)) != len(who):
+        return "a player named twice"
+    if who != [p for p in players if p in who] or (len(who) < 2 and who != list(players)):
+        return "the opening's contenders are every player, or the tied ones, in turn order"
+    if None not in spun:
+        return "every contender has spun: the opening is over (turn=…)"
+    if any(v is not None for v in spun[spun.index(None) :]):
+        return "the contenders spin in turn order (spun ones first, then ?)"
+    if turn is not None or spin is not None or prison or lose:
+        return "during the opening spins there is no turn=, spin=, prison= or lose="
+    if any(where is not None for where in at.values()):
+        return "during the opening spins every man is off the board (@-)"
+    return ""
+
+
 def square_id(lane: str, number: int) -> str:
     return str(number) if number in (22, 43) else f"{lane}{number}"
 
@@ -410,23 +444,42 @@ class MessengerBoy(Position[MBMove, State]):
         prison: set[str] = set()
         lose: set[str] = set()
         start: tuple[tuple[str, int | None], ...] | None = None
+        given: set[str] = set()
+
+        def once(key: str, token: str) -> None:
+            if key in given:
+                raise bad(f"{token}: {key} is given twice")
+            given.add(key)
+
+        def group(token: str, items: str) -> set[str]:
+            out = [who(c) for c in items.split(",")]
+            if len(out) != len(set(out)):
+                raise bad(f"{token}: a player named twice")
+            return set(out)
+
         for token in text.split():
             if "@" in token:
                 p, _, where = token.partition("@")
                 if where != "-" and where not in POINTS:
                     raise bad(f"{token}: no square {where!r}")
+                once(who(p), token)
                 at[who(p)] = None if where == "-" else where
             elif token.startswith("turn="):
+                once("turn=", token)
                 turn = players.index(who(token[5:]))
             elif token.startswith("spin="):
+                once("spin=", token)
                 if not _SPIN.match(token):
                     raise bad(f"{token}: a spin is 1 to 6")
                 spin = int(token[5:])
             elif token.startswith("prison="):
-                prison = {who(c) for c in token[7:].split(",")}
+                once("prison=", token)
+                prison = group(token, token[7:])
             elif token.startswith("lose="):
-                lose = {who(c) for c in token[5:].split(",")}
+                once("lose=", token)
+                lose = group(token, token[5:])
             elif token.startswith("start="):
+                once("start=", token)
                 entries = []
                 for item in token[6:].split(","):
                     value = item[1:]
@@ -436,12 +489,46 @@ class MessengerBoy(Position[MBMove, State]):
                 start = tuple(entries)
             else:
                 raise bad(f"unknown part {token!r}")
-        if start is None and turn is None:
-            raise bad("no turn=PLAYER (or start=… for the opening spins)")
+        missing = [p[0].upper() for p in players if p not in given]
+        if missing:
+            raise bad(f"give every man: {', '.join(f'{m}@…' for m in missing)} (- off the board)")
         taken = [p for p in at.values() if p is not None and p not in START_SQUARES]
         if len(taken) != len(set(taken)):
             raise bad("two men on one square (only Start may hold more)")
-        return cls(options, at, turn or 0, spin, frozenset(prison), frozenset(lose), start)
+        if start is not None:
+            why = _opening_fault(start, players, at, turn, spin, prison, lose)
+            if why:
+                raise bad(f"{token_of(text, 'start=')}: {why}")
+            return cls(options, at, 0, None, frozenset(), frozenset(), start)
+        if turn is None:
+            raise bad("no turn=PLAYER (or start=… for the opening spins)")
+        position = cls(options, at, turn, spin, frozenset(prison), frozenset(lose))
+        why = position._inconsistency()
+        if why:
+            raise bad(why)
+        return position
+
+    def _inconsistency(self) -> str:
+        """What makes this state (after the opening) one the game cannot reach, or ``""``."""
+        mover = self.players[self._turn]
+        letters = ",".join(p[0].upper() for p in sorted(self.prison | self.lose))
+        if any(self.at[p] is None for p in self.prison | self.lose):
+            return f"prison=/lose= {letters}: a man off the board owes nothing"
+        for p in sorted(self.prison):
+            order = self.orders.get(self.at[p] or "")
+            if order is None or order.kind != "prison":
+                return f"prison={p[0].upper()}: {self.at[p]} is no prison square in the orders"
+        if mover in self.lose:
+            return f"lose={mover[0].upper()}: his lost turn is paid as his turn comes"
+        if self.spin is not None:
+            over = self.outcome()
+            if over is not None:
+                return f"spin={self.spin}: the game is over ({over})"
+            if self.at[mover] is None:
+                return f"spin={self.spin}: {mover}'s man enters before he spins"
+            if not self._steps(mover, self.spin):
+                return f"spin={self.spin}: {mover} has no move for it (the turn would have passed)"
+        return ""
 
     def parse_move(self, text: str) -> MBMove:
         t = " ".join(text.split())

@@ -431,13 +431,19 @@ class Parchesi(Position[PMove, State]):
                 )
                 if progress is None:
                     raise bad(f"{token}: {m.group(3)} is not on {colour}'s way")
+                if (colour, man) in seen:
+                    raise bad(f"{token}: {m.group(1)}{m.group(2)} is placed twice")
                 men[colour][man] = progress
                 seen.add((colour, man))
             elif token.startswith("turn="):
+                if turn is not None:
+                    raise bad(f"{token}: turn= is given twice")
                 if token[5:] not in letters:
                     raise bad(f"{token}: not a player of this game")
                 turn = players.index(letters[token[5:]])
             elif m := _SPIN.match(token) if token.startswith("spin=") else None:
+                if spin is not None:
+                    raise bad(f"{token}: spin= is given twice")
                 spin = Spin(int(m.group(2)), bool(m.group(1)))
             else:
                 raise bad(f"unknown part {token!r}")
@@ -449,6 +455,18 @@ class Parchesi(Position[PMove, State]):
         for point, colours in position._standing().items():
             if len(colours) > 2 or len(set(colours)) > 1:
                 raise bad(f"{point} holds {', '.join(colours)}: at most two men of one colour")
+        home = [
+            f"{c[0].upper()}{i + 1}" for c in players for i in range(4) if men[c][i] == b.home(c)
+        ]
+        if len(home) > 1:
+            raise bad(f"{', '.join(home)} are home: the game ends with the first man home")
+        if spin is not None and home:
+            raise bad(f"{spin}: the game is over ({home[0]} is home)")
+        if spin is not None and not position._man_moves(position.turn, spin):
+            raise bad(
+                f"{spin}: {position.turn} has no move for this spin (the turn would have"
+                " passed)"
+            )
         return position
 
     def _as_listed(self, move: ManMove) -> ManMove:

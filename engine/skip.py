@@ -133,7 +133,38 @@ class Skip(Position[SkipMove, State]):
                 )
         if parts[1] not in cls.turn_chars:
             raise InvalidPositionError(f"bad skip position {text!r}: who moves must be r or b")
-        return cls(options, cells, cls.turn_chars.index(parts[1]))
+        position = cls(options, cells, cls.turn_chars.index(parts[1]))
+        why = position._inconsistency()
+        if why:
+            raise InvalidPositionError(f"bad skip position {text!r}: {why}")
+        return position
+
+    def _inconsistency(self) -> str:
+        """What makes this board one the game cannot reach, or ``""``."""
+        for side, other in (("red", "blue"), ("blue", "red")):
+            men = self.men(side)
+            if len(men) > 8:
+                return f"{len(men)} {side} men, a side has 8"
+            far = "8" if side == "red" else "1"
+            plain = _MEN[side][0]
+            for square in men:
+                if square[1] == far and self.cells[_index(square)] == plain:
+                    return f"the {side} man on {square} reached the far row: write {plain.upper()}"
+            on_side = [s for s in men if s in SIDE_SQUARES]
+            if len(on_side) > self.options.side_limit:
+                return (
+                    f"{len(on_side)} {side} men on the side squares ({' '.join(on_side)}),"
+                    f" at most {self.options.side_limit} (option side_limit)"
+                )
+            if len(men) <= self.men_to_win:
+                if self.count_men(other) <= self.men_to_win:
+                    return "both sides are down to 3 men: the game ended with the first"
+                if self.turn != side:
+                    return (
+                        f"{side} has {len(men)} men left: the game ended on {other}'s move,"
+                        f" so {side} is to move"
+                    )
+        return ""
 
     def parse_move(self, text: str) -> SkipMove:
         t = text.strip()
