@@ -98,42 +98,77 @@ class Order:
 KINDS = ("go-to", "lose-turn", "spin-again", "prison")
 
 
+ORDER_KEYS = {"kind", "to"}
+
+
 @functools.cache
 def load_orders(path: str) -> dict[str, Order]:
-    """Point id -> order, from a square-orders TOML file; every fault names file, line, key."""
+    """Point id -> order, from a square-orders TOML file; every fault names file, line, key.
+
+    The orders are the entries of its ``[squares]`` table; anything outside that table, an
+    unknown key in an entry, or a square set twice (``"7"`` sets A7 and B7) is a mistake."""
     file = Path(path) if path else SHIPPED_ORDERS
     try:
         text = file.read_text(encoding="utf-8")
         data = tomllib.loads(text)
     except OSError as exc:
-        raise InvalidOptionError(f"orders: {file}: cannot read: {exc.strerror}") from None
+        raise InvalidOptionError(f"orders: {file}: cannot read: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
+        raise InvalidOptionError(f"orders: {file}: not UTF-8 text (byte {exc.start})") from None
+    except ValueError as exc:  # a path with a NUL in it
+        raise InvalidOptionError(f"orders: {path!r}: not a file name: {exc}") from None
     except tomllib.TOMLDecodeError as exc:
         raise InvalidOptionError(f"orders: {file}: bad TOML: {exc}") from None
+    lines = text.splitlines()
 
-    def fail(key: str, what: str) -> InvalidOptionError:
-        line = next(
-            (n for n, t in enumerate(text.splitlines(), 1) if re.match(rf'\s*"?{key}"?\s*=', t)),
-            None,
-        )
+    def line_of(key: str, after: int = 0) -> int | None:
+        pattern = re.compile(rf"\s*(?:\[\s*)?[\"']?{re.escape(key)}[\"']?\s*[=\].]")
+        return next((n for n, t in enumerate(lines, 1) if n > after and pattern.match(t)), None)
+
+    def fail(key: str, what: str, prefix: str = "squares.") -> InvalidOptionError:
+        head = (line_of("squares") or 0) if prefix else 0
+        line = line_of(key, head)
         where = f"{file}:{line}" if line else str(file)
-        return InvalidOptionError(f"orders: {where}: squares.{key}: {what}")
+        return InvalidOptionError(f"orders: {where}: {prefix}{key}: {what}")
 
+    for key in data:
+        if key != "squares":
+            raise fail(
+                key,
+                "outside the [squares] table (write the orders under a [squares] line)",
+                prefix="",
+            )
     squares = data.get("squares", {})
+    if not isinstance(squares, dict):
+        raise fail("squares", "expected a [squares] table of square = { kind = ... }", prefix="")
     out: dict[str, Order] = {}
+    set_by: dict[str, str] = {}
     for key, spec in squares.items():
-        if not re.fullmatch(r"[AB]?\d{1,2}", key) or not 1 <= int(key.lstrip("AB")) <= 43:
+        if not re.fullmatch(r"[AB]?[0-9]{1,2}", key) or not 1 <= int(key.lstrip("AB")) <= 43:
             raise fail(key, "not a square (1-43, or A7 / B7 for one lane)")
         n = int(key.lstrip("AB"))
         if n in (1, 43):
             raise fail(key, "Start and 43 carry no order")
         if not isinstance(spec, dict) or spec.get("kind") not in KINDS:
             raise fail(key, f"expected {{ kind = ... }}, one of {', '.join(KINDS)}")
+        unknown = sorted(set(spec) - ORDER_KEYS)
+        if unknown:
+            raise fail(key, f"unknown key {unknown[0]!r} (keys: kind, and to for a go-to)")
         to = spec.get("to", 0)
-        if spec["kind"] == "go-to" and (not isinstance(to, int) or not 2 <= to <= 43):
-            raise fail(key, f"go-to needs a square to = 2..43, not {to!r}")
+        if spec["kind"] == "go-to":
+            if not isinstance(to, int) or isinstance(to, bool) or not 2 <= to <= 43:
+                raise fail(key, f"go-to needs a square to = 2..43, not {to!r}")
+            if to == n:
+                raise fail(key, f"go-to {to} sends a man to the square he is on")
+        elif "to" in spec:
+            raise fail(key, f"to = {to!r} is only for a go-to")
         lanes = key[0] if key[0] in "AB" else "AB"
         for lane in lanes:
-            out[square_id(lane, n)] = Order(spec["kind"], to)
+            point = square_id(lane, n)
+            if point in set_by:
+                raise fail(key, f"square {point} is set twice (by {set_by[point]} too)")
+            set_by[point] = key
+            out[point] = Order(spec["kind"], to)
     return out
 
 
@@ -196,7 +231,7 @@ State = tuple[
 
 _SPIN = re.compile(r"^(?:spin=)?([1-6])$")
 _ENTER = re.compile(r"^([RBGY]) start ([AB])$")
-_STEP = re.compile(r"^([RBGY]) ([AB]?\d{1,2})-([AB]?\d{1,2})$")
+_STEP = re.compile(r"^([RBGY]) ([AB]?[0-9]{1,2})-([AB]?[0-9]{1,2})$")
 
 
 @register
@@ -483,7 +518,7 @@ class MessengerBoy(Position[MBMove, State]):
                 entries = []
                 for item in token[6:].split(","):
                     value = item[1:]
-                    if value != "?" and not (value.isdigit() and 1 <= int(value) <= 6):
+                    if not re.fullmatch(r"[1-6?]", value):
                         raise bad(f"{token}: each opening spin is 1 to 6 or ?")
                     entries.append((who(item[:1]), None if value == "?" else int(value)))
                 start = tuple(entries)

@@ -464,8 +464,7 @@ class Parchesi(Position[PMove, State]):
             raise bad(f"{spin}: the game is over ({home[0]} is home)")
         if spin is not None and not position._man_moves(position.turn, spin):
             raise bad(
-                f"{spin}: {position.turn} has no move for this spin (the turn would have"
-                " passed)"
+                f"{spin}: {position.turn} has no move for this spin (the turn would have passed)"
             )
         return position
 
