@@ -139,3 +139,37 @@ def test_bad_positions_say_what_is_wrong() -> None:
         engine.from_text(GAME, "Y1@L4 turn=Y")
     with pytest.raises(InvalidPositionError, match="L13 holds yellow, red"):
         pos({"Y1": "L13", "R1": "L13"})
+
+
+ISSUE_11 = "Y1@L5 Y2@L6 Y3@Ynest Y4@L11 R1@Rnest R2@Rnest R3@Rnest R4@Rnest turn=Y spin=d6"
+
+
+def test_double_6_men_move_in_any_order_so_a_man_in_front_may_go_first() -> None:
+    # lowest first, Y1 L5-L11 makes a blockade with Y4 that Y2 (L6) may not pass; Y4 first,
+    # all three go (RULES.md §3: in any order the player likes)
+    p = engine.from_text(GAME, ISSUE_11)
+    assert moves(p) == {"Y L11-L17 L5-L11 L6-L12", "Y L5-L29", "Y L6-L30", "Y L11-L35"}
+
+
+def test_double_6_in_another_legal_order_is_the_same_move() -> None:
+    p = engine.from_text(GAME, ISSUE_11)
+    listed = p.parse_move("Y L11-L17 L5-L11 L6-L12")
+    for order in ("Y L6-L12 L11-L17 L5-L11", "Y L5-L11 L11-L17 L6-L12", "Y L6-L12 L5-L11 L11-L17"):
+        assert p.parse_move(order) == listed
+    p.push_text("Y L6-L12 L5-L11 L11-L17")
+    assert {p.where("yellow", i) for i in range(4)} == {"L11", "L12", "L17", "Ynest"}
+    assert p.turn == "red"
+
+
+def test_double_6_in_an_order_that_passes_a_blockade_is_illegal() -> None:
+    p = engine.from_text(GAME, ISSUE_11)
+    with pytest.raises(engine.IllegalMoveError):
+        p.push_text("Y L5-L11 L6-L12 L11-L17")  # Y2 would pass the blockade on L11
+
+
+def test_double_6_lists_each_group_of_men_once_in_the_order_by_number_when_it_can() -> None:
+    # two men of one blockade and one behind: by number when that order is legal
+    p = pos({"Y1": "L20", "Y2": "L26"}, spin="d6")
+    assert "Y L20-L26 L26-L32" in moves(p)  # as the field trace parchesi-255 has it
+    groups = [sorted(m.paths) for m in p.legal_moves]
+    assert len(groups) == len({tuple(g) for g in groups})
