@@ -163,8 +163,7 @@ def load_orders(path: str) -> dict[str, Order]:
         elif "to" in spec:
             raise fail(key, f"to = {to!r} is only for a go-to")
         lanes = key[0] if key[0] in "AB" else "AB"
-        for lane in lanes:
-            point = square_id(lane, n)
+        for point in dict.fromkeys(square_id(lane, n) for lane in lanes):  # 22 is shared
             if point in set_by:
                 raise fail(key, f"square {point} is set twice (by {set_by[point]} too)")
             set_by[point] = key
