@@ -8,9 +8,13 @@ every order of a double 6 tried, and Messenger Boy's turns, orders and lost turn
 
 from __future__ import annotations
 
+import collections
 import dataclasses
 import itertools
 from dataclasses import dataclass
+
+SEEN: collections.Counter[str] = collections.Counter()
+"""How often the race models met each corner (tests check that random games reach them)."""
 
 HOLE_RC: dict[int, tuple[int, int]] = {}
 for _r in range(7):
@@ -212,10 +216,14 @@ class ParchesiRef:
                 groups = set()
                 for idx in itertools.combinations(range(len(entered)), size):
                     group = [entered[i] for i in idx]
-                    for order in itertools.permutations(group):
-                        pairs = self._in_turn(men, c, list(order))
-                        if pairs is not None:
-                            groups.add(tuple(sorted(pairs)))
+                    legal = [
+                        pairs
+                        for order in itertools.permutations(group)
+                        if (pairs := self._in_turn(men, c, list(order))) is not None
+                    ]
+                    groups.update(tuple(sorted(pairs)) for pairs in legal)
+                    if legal and self._in_turn(men, c, sorted(group, key=route.index)) is None:
+                        SEEN["a double 6 group that cannot go back man first"] += 1
                 if groups:
                     return out | groups
             return out
@@ -328,10 +336,14 @@ class MessengerRef:
             lane = square[0] if square[0] in "AB" else None
             to = self.square(lane, order[1])
             if to in self._others():
+                SEEN["go-to onto a man"] += 1
                 return square
             if to in seen:
+                SEEN["go-tos in a circle"] += 1
                 return to
             seen.append(to)
+            if len(seen) > 2:
+                SEEN["go-to onto a go-to"] += 1
             square = to
 
     def moves(self) -> list[str]:
@@ -390,6 +402,8 @@ class MessengerRef:
             return dataclasses.replace(self, at=tuple(at), spin=None, prison=prison)
         if kind == "lose-turn":
             lose = lose | {me}
+            if len(lose) == len(self.players):
+                SEEN["every player owes a lost turn"] += 1
         if kind == "prison":
             prison = prison | {me}
         turn, lose = dataclasses.replace(self, at=tuple(at))._rotate(lose)

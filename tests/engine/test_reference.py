@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import engine
-from tests.engine.reference import MessengerRef, ParchesiRef, Ref, parchesi_route
+from tests.engine.reference import SEEN, MessengerRef, ParchesiRef, Ref, parchesi_route
 
 CASES = [
     ("fox-and-geese", {"diagonals": "alternate"}),
@@ -98,7 +98,19 @@ def _orders_table(rng: random.Random) -> tuple[str, dict[str, tuple[str, int]]]:
     """A random square-orders file (go-to chains and circles among them) and the points it
     sets, read here from the rules' description, not by the engine's loader."""
     lines, points = ["[squares]"], {}
-    for _ in range(rng.randrange(0, 14)):
+    if rng.random() < 0.6:  # go-tos in a circle, on both lanes
+        ring = rng.sample(range(2, 43), rng.randrange(2, 4))
+        for n, to in zip(ring, ring[1:] + ring[:1], strict=True):
+            lines.append(f'"{n}" = {{ kind = "go-to", to = {to} }}')
+            for p in {str(n)} if n == 22 else {f"A{n}", f"B{n}"}:
+                points[p] = ("go-to", to)
+    if rng.random() < 0.3:  # lost turns everywhere: every player comes to owe one at once
+        for n in rng.sample(range(2, 43), 16):
+            here = ["22"] if n == 22 else [f"A{n}", f"B{n}"]
+            if not any(p in points for p in here):
+                lines.append(f'"{n}" = {{ kind = "lose-turn" }}')
+                points.update(dict.fromkeys(here, ("lose-turn", 0)))
+    for _ in range(rng.randrange(0, 30)):
         n = rng.randrange(2, 43)
         key = str(n) if n == 22 or rng.random() < 0.5 else f"{rng.choice('AB')}{n}"
         mine = (
@@ -106,8 +118,11 @@ def _orders_table(rng: random.Random) -> tuple[str, dict[str, tuple[str, int]]]:
         )
         if any(p in points for p in mine):
             continue
-        kind = rng.choice(["go-to", "go-to", "go-to", "lose-turn", "spin-again", "prison"])
-        to = rng.choice([t for t in range(2, 44) if t != n]) if kind == "go-to" else 0
+        kind = rng.choice(["go-to"] * 3 + ["lose-turn"] * 3 + ["spin-again", "prison"])
+        # a go-to often leads to another order square: chains, and circles of them
+        others = [int(p.lstrip("AB")) for p in points if int(p.lstrip("AB")) != n]
+        near = others if others and rng.random() < 0.5 else [t for t in range(2, 44) if t != n]
+        to = rng.choice(near) if kind == "go-to" else 0
         lines.append(f'"{key}" = {{ kind = "{kind}"' + (f", to = {to} }}" if to else " }"))
         for p in mine:
             points[p] = (kind, to)
@@ -122,7 +137,8 @@ def test_messenger_boy_matches_the_reference_model_over_random_games(
     (circles too), lost turns owed by everyone, spins again, prison."""
     rng = random.Random(f"messenger reference {players}")
     letters = "RBGY"[:players]
-    for game in range(25):
+    before = SEEN.copy()
+    for game in range(40):
         text, points = _orders_table(rng)
         table = tmp_path / f"orders{game}.toml"
         table.write_text(text)
@@ -147,12 +163,17 @@ def test_messenger_boy_matches_the_reference_model_over_random_games(
             move = str(rng.choice(list(position.legal_moves)))
             position.push_text(move)
             ref = ref.play(move)
+    met = SEEN - before  # the games are only worth it if they reach the corners
+    for corner in ("go-to onto a go-to", "go-tos in a circle", "go-to onto a man"):
+        assert met[corner] > 0, corner
+    assert met["every player owes a lost turn"] > 0
 
 
 def test_parchesi_double_6_matches_the_reference_model_on_crowded_boards() -> None:
     """Random boards with the men close together (blockades, men six apart), a double 6 spun:
     the groups that can go only in some order other than by number come up here."""
     rng = random.Random("parchesi double 6")
+    before = SEEN["a double 6 group that cannot go back man first"]
     checked = 0
     while checked < 400:
         base = rng.randrange(4, 50)
@@ -175,3 +196,4 @@ def test_parchesi_double_6_matches_the_reference_model_on_crowded_boards() -> No
         ref = ParchesiRef.from_text(text)
         mine = {tuple(sorted(m.paths)) for m in position.legal_moves}
         assert mine == ref.moves(), text
+    assert SEEN["a double 6 group that cannot go back man first"] > before
