@@ -8,7 +8,8 @@ and loses the turn. The exact spin reaches 43 and wins. Square orders (go to N, 
 spin again, prison) come from a TOML table; the shipped one is empty (the sheet lists none).
 
 Point ids: ``A1``-``A21``, ``B1``-``B21``, ``22``, ``A23``-``A42``, ``B23``-``B42``, ``43``.
-Text form: ``R@A5 B@- turn=R spin=4 prison=B lose=G`` (``-``: not yet on the board), and in
+Text form: ``R@A5 B@B12 G@- turn=R spin=4 prison=B`` (``-``: not yet on the board; ``prison=``
+names who is in prison, ``lose=`` who owes a lost turn), and in
 the opening spins ``start=R5,B?`` (``?``: still to spin). Moves: ``spin=4`` (a spin),
 ``R start A`` (enter lane A), ``R A5-A9``, ``R A20-B24`` (taking lane B after 22).
 """
