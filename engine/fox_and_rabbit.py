@@ -206,6 +206,9 @@ class FoxAndRabbit(Position[FRMove, State]):
         first_double = not self.extra and self.dice[0] == self.dice[1]
         self.at[move.piece] = move.to
         self.dice = None
+        if self.escape and move.to == HOMES[move.piece]:  # escaped home (escape_to_home): won
+            self.escape, self.extra = (), False
+            return
         if self.escape:  # the rabbit escaped; the next escape, the fox's extra, or next turn
             self.escape = self.escape[1:]
             if not self.escape and not self.extra:
@@ -326,7 +329,8 @@ class FoxAndRabbit(Position[FRMove, State]):
                 raise bad(f"escape={','.join(escape)}: {rabbit} is not a rabbit a fox stands on")
         if (escape or extra) and turn not in FOXES:
             raise bad("escape and extra happen on a fox's turn")
-        if caught or home:
+        over = caught or home
+        if over:
             # the game is over: a rabbit caught for good (the fox whose turn it is caught
             # it), or a rabbit home; nothing is thrown or owed any more
             if len(caught) + len(home) > 1:
@@ -338,8 +342,8 @@ class FoxAndRabbit(Position[FRMove, State]):
             for rabbit in home:
                 if at[rabbit] in foxes_at:
                     raise bad(f"{rabbit} is home on {at[rabbit]}: no fox may stand there")
-        for rabbit in RABBITS:
-            if rabbit in at and at[rabbit] in foxes_at and rabbit not in escape and not caught:
+        for rabbit in RABBITS:  # (once the game is over a second rabbit may stay under a fox)
+            if rabbit in at and at[rabbit] in foxes_at and rabbit not in escape and not over:
                 raise bad(f"{rabbit} shares {at[rabbit]} with a fox but is not escaping")
         position = cls(options, at, cls.sides.index(turn), dice, escape, extra)
         if dice is not None and not position._piece_moves(dice):

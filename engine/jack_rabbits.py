@@ -353,7 +353,7 @@ class JackRabbits(Position[JRMove, State]):
             self.hands[me].append(move.card)
             increment = self.phase == "increment"
             if increment:
-                self.dice = None  # the turn is over once the hand is back to nine
+                self.dice, self.paid = None, False  # the turn is over once the hand is nine
             if len(self.hands[me]) > HAND_LIMIT:
                 self.phase = "discard"  # holding ten: discard down to nine
             elif increment:

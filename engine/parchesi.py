@@ -455,11 +455,14 @@ class Parchesi(Position[PMove, State]):
         for point, colours in position._standing().items():
             if len(colours) > 2 or len(set(colours)) > 1:
                 raise bad(f"{point} holds {', '.join(colours)}: at most two men of one colour")
-        home = [
-            f"{c[0].upper()}{i + 1}" for c in players for i in range(4) if men[c][i] == b.home(c)
-        ]
-        if len(home) > 1:
-            raise bad(f"{', '.join(home)} are home: the game ends with the first man home")
+        home = [c for c in players for p in men[c] if p == b.home(c)]
+        if len(set(home)) > 1:  # one move may bring several men of one colour home (double 6)
+            raise bad(f"{' and '.join(dict.fromkeys(home))} men are home: the first ends the game")
+        if home and turn != (players.index(home[0]) + 1) % len(players):
+            after = players[(players.index(home[0]) + 1) % len(players)]
+            raise bad(
+                f"{home[0]} is home: the game ended on {home[0]}'s move (turn={after[0].upper()})"
+            )
         if spin is not None and home:
             raise bad(f"{spin}: the game is over ({home[0]} is home)")
         if spin is not None and not position._man_moves(position.turn, spin):

@@ -254,3 +254,68 @@ def test_a_damaged_move_is_refused_in_one_line(game: str, data: st.DataObject) -
         assert str(exc) and "\n" not in str(exc)
         return
     assert_consistent(position, options)
+
+
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [(game, options) for game in GAMES for options in OPTION_SETS.get(game, [{}])],
+)
+def test_every_position_of_random_games_reads_back(game: str, options: dict[str, object]) -> None:
+    """The refusals never refuse a state the game reaches: every position of many random games
+    (with each option set, every throw weighed alike) reads back as itself."""
+    rng = random.Random(f"read back {game} {options}")
+    for _ in range(30):
+        position = engine.start(game, **options)
+        for _ply in range(400):
+            text = position.to_text()
+            assert engine.from_text(game, text, **options).to_text() == text
+            moves = list(position.legal_moves)
+            if not moves:
+                break
+            position.push(rng.choice(moves))
+
+
+NEAR_CORNERS: list[tuple[str, str, dict[str, object]]] = [
+    # two men of one colour home in one double 6
+    ("parchesi", "Y1@Y2 Y2@Y2 Y3@L60 Y4@Ynest R1@L50 R2@Rnest R3@Rnest R4@Rnest turn=Y", {}),
+    # a payment, the end of the turn, and a draw to ten: a discard after the dice are gone
+    ("jack-rabbits", "1:2H,3H,4H,5H,6H,7H,8H,9H,10H 2:2S turn=1 phase=act dice=1,1", {}),
+    ("jack-rabbits", "1:AH,AS,2D,KS 2:2S turn=1 phase=act dice=6,6", {"permanent_ace": "true"}),
+    # both rabbits caught on one circle; the first escapes home, or fails
+    (
+        "fox-and-rabbit-4",
+        "WR@e7 BR@e7 RF@e7 GF@a9 turn=RF escape=WR,BR extra",
+        {"escape_to_home": "true"},
+    ),
+    ("fox-and-rabbit-4", "WR@c4 BR@c4 RF@c4 GF@a9 turn=RF escape=WR,BR", {}),
+    # a rabbit a throw from home
+    ("fox-and-rabbit", "WR@e7 RF@i1 turn=WR", {}),
+    # Skip: a capture that crowns a man on the far row and leaves blue two men
+    ("skip", ".b...b../....b.../...r..../.......b/......../......../.r.r.r../........ r", {}),
+    # McLoughlin's fox six geese from the end; solitaire's last jumps
+    ("fox-and-geese-mcloughlin", ".............GGGF.G.G......GGG... F", {}),
+    ("solitaire", "................oo............... -", {}),
+]
+
+
+@pytest.mark.parametrize(("game", "text", "options"), NEAR_CORNERS)
+def test_every_successor_two_moves_deep_near_the_corners_reads_back(
+    game: str, text: str, options: dict[str, object]
+) -> None:
+    try:
+        start = engine.from_text(game, text, **options)
+    except InvalidPositionError:
+        pytest.skip("not a position of this game")  # a seed this test does not rely on
+    frontier, seen = [start], 0
+    for _depth in range(3):
+        following = []
+        for position in frontier:
+            for move in position.legal_moves:
+                after = position.copy(stack=False)
+                after.push(move)
+                back = engine.from_text(game, after.to_text(), **options)
+                assert back.to_text() == after.to_text(), (position.to_text(), str(move))
+                following.append(after)
+                seen += 1
+        frontier = random.Random(text).sample(following, min(len(following), 40))
+    assert seen

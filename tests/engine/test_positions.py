@@ -60,9 +60,15 @@ REFUSED = [
         "parchesi",
         {},
         NESTS.replace("Y1@Ynest", "Y1@home").replace("R1@Rnest", "R1@home") + " turn=Y",
-        "Y1, R1 are home",
+        "yellow and red men are home: the first ends the game",
     ),
-    ("parchesi", {}, NESTS.replace("Y1@Ynest", "Y1@home") + " turn=R spin=5", "game is over"),
+    (
+        "parchesi",
+        {},
+        NESTS.replace("Y1@Ynest", "Y1@home") + " turn=Y",
+        "yellow is home: the game ended on yellow's move (turn=R)",
+    ),
+    ("parchesi", {}, NESTS.replace("Y1@Ynest", "Y1@home") + " turn=R spin=d1", "game is over"),
     ("parchesi", {}, NESTS + " turn=Y spin=3", "spin=3: yellow has no move for this spin"),
     ("parchesi", {}, NESTS + " turn=Y turn=R", "turn= is given twice"),
     # Messenger Boy: the opening spins, prison and lost turns, a spin that would have passed
@@ -147,6 +153,15 @@ def test_both_rabbits_caught_on_one_circle_end_the_game_and_read_back() -> None:
     over = p.outcome()
     assert over is not None and over.winner == "RF"
     assert engine.from_text("fox-and-rabbit-4", p.to_text()) == p
+
+
+def test_a_double_6_may_bring_two_men_home_at_once_and_that_reads_back() -> None:
+    text = NESTS.replace("Y1@Ynest", "Y1@Y2").replace("Y2@Ynest", "Y2@Y2") + " turn=Y spin=d6"
+    p = engine.from_text("parchesi", text)
+    p.push_text("Y Y2-home Y2-home")
+    over = p.outcome()
+    assert over is not None and over.winner == "yellow"
+    assert engine.from_text("parchesi", p.to_text()) == p
 
 
 def test_an_opening_spin_still_to_make_reads_back() -> None:

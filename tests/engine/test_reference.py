@@ -156,6 +156,10 @@ def test_messenger_boy_matches_the_reference_model_over_random_games(
         )
         for _ply in range(400):
             assert position.to_text() == ref.text(), text
+            again = engine.from_text(
+                "messenger-boy", ref.text(), players=players, orders=str(table)
+            )
+            assert again == position  # every state the game reaches reads back
             assert sorted(str(m) for m in position.legal_moves) == sorted(ref.moves()), text
             if ref.over():
                 assert position.is_over()
