@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import sys
 import warnings
 from collections.abc import Sequence
@@ -221,6 +220,8 @@ def _jr_cards(text: str, what: str, *, royals: bool | None = None) -> list[str]:
 
 def _jr_price(text: str) -> int:
     """THE PRICE to meet: a whole number from 1 (the dice's total is 2 to 12)."""
+    import re
+
     if not re.fullmatch(r"[0-9]{1,4}", text.strip()) or int(text) < 1:
         raise ReedboardError(f"--price {text!r}: THE PRICE is a whole number from 1, like 8")
     return int(text)
@@ -228,6 +229,8 @@ def _jr_price(text: str) -> int:
 
 def cmd_jack_rabbits(args: argparse.Namespace) -> int:
     """The Jack Rabbits table assistant: the rules as quick answers at the table."""
+    import re
+
     from engine import jack_rabbits as jr
 
     values = {
