@@ -227,12 +227,43 @@ def cmd_wiring_table(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_jack_rabbits(args: argparse.Namespace) -> int:
-    """The Jack Rabbits table assistant: the rules as quick answers at the table."""
+def _jr_cards(text: str, what: str, *, royals: bool | None = None) -> list[str]:
+    """Cards written ``5H,10S,AD`` (or joined by ``+``): each a card, none twice; ``royals``
+    True asks for royals only, False for pip cards and aces only."""
     from engine import jack_rabbits as jr
 
-    def cards(text: str) -> list[str]:
-        return [jr.card(c) for c in text.replace("+", ",").split(",") if c]
+    if not text.strip():
+        return []
+    out: list[str] = []
+    for item in text.replace("+", ",").split(","):
+        if not item.strip():
+            raise ReedboardError(f"{what} {text!r}: an empty card between commas")
+        try:
+            c = jr.card(item)
+        except EngineError as exc:
+            raise ReedboardError(f"{what} {text!r}: {exc}") from None
+        if c in out:
+            raise ReedboardError(f"{what} {text!r}: {c} is given twice (a deck has one)")
+        if royals is True and not jr.is_royal(c):
+            raise ReedboardError(f"{what} {text!r}: {c} is not a royal (J, Q or K)")
+        out.append(c)
+    return out
+
+
+def _jr_price(text: str) -> int:
+    """THE PRICE to meet: a whole number from 1 (the dice's total is 2 to 12)."""
+    import re
+
+    if not re.fullmatch(r"[0-9]{1,4}", text.strip()) or int(text) < 1:
+        raise ReedboardError(f"--price {text!r}: THE PRICE is a whole number from 1, like 8")
+    return int(text)
+
+
+def cmd_jack_rabbits(args: argparse.Namespace) -> int:
+    """The Jack Rabbits table assistant: the rules as quick answers at the table."""
+    import re
+
+    from engine import jack_rabbits as jr
 
     values = {
         "ace_spent": args.ace_spent,
@@ -241,40 +272,46 @@ def cmd_jack_rabbits(args: argparse.Namespace) -> int:
     }
     what = args.jr_command
     if what == "roll":
+        if not re.fullmatch(r"\s*[1-6]\s*,\s*[1-6]\s*", args.dice):
+            raise ReedboardError(f"roll {args.dice!r}: two dice, 1 to 6, like 3,5")
         dice = [int(v) for v in args.dice.split(",")]
-        if len(dice) != 2 or not all(1 <= v <= 6 for v in dice):
-            raise ReedboardError(f"roll {args.dice!r}: two dice, like 3,5")
-        hit = jr.matches(dice, cards(args.hand or ""), ace_spent=args.ace_spent)
+        hit = jr.matches(dice, _jr_cards(args.hand or "", "--hand"), ace_spent=args.ace_spent)
         print(f"THE PRICE: {jr.price(dice)}")
         print(
             f"THE ROLL: {'match ' + ' '.join(hit) + ': draw a prize card' if hit else 'no match'}"
         )
     elif what == "pay":
-        paid = cards(args.cards)
+        paid = _jr_cards(args.cards, "pay")
+        if not paid:
+            raise ReedboardError("pay: name the cards paid, like 5H,10S")
+        price = None if args.price is None else _jr_price(args.price)
         worth = jr.payment(paid, **values)
         print(f"THE PAYMENT: {worth}")
-        if args.price is not None:
-            enough = worth >= args.price
-            print(
-                f"THE PRICE {args.price}: {'paid' if enough else f'short by {args.price - worth}'}"
-            )
+        if price is not None:
+            enough = worth >= price
+            print(f"THE PRICE {price}: {'paid' if enough else f'short by {price - worth}'}")
     elif what == "acquire":
-        royal, paid = jr.card(args.royal), cards(args.cards)
+        royal = jr.card(args.royal)
         if not jr.is_royal(royal):
             raise ReedboardError(f"acquire {royal}: not a royal (J, Q or K)")
+        paid = _jr_cards(args.cards, f"acquire {royal}")
+        if not paid:
+            raise ReedboardError(f"acquire {royal}: name the cards paid, like 5H,6H")
+        if royal in paid:
+            raise ReedboardError(f"acquire {royal}: {royal} cannot pay for itself")
         worth = jr.payment([c for c in paid if jr.suit(c) == jr.suit(royal)], **values)
         ok = jr.can_acquire(royal, paid, **values)
         others = [c for c in paid if jr.suit(c) != jr.suit(royal)]
         why = f" ({' '.join(others)} not of the royal's suit)" if others else ""
         print(f"THE ACQUISITION of {royal}: {worth} of 10 points{why}: {'yes' if ok else 'no'}")
     elif what == "hand":
-        held = cards(args.cards)
+        held = _jr_cards(args.cards, "hand")
         over = len(held) - jr.HAND_LIMIT
         print(
             f"{len(held)} cards" + (f": discard {over} down to {jr.HAND_LIMIT}" if over > 0 else "")
         )
     elif what == "wins":
-        held = cards(args.royals)
+        held = _jr_cards(args.royals, "wins", royals=True)
         print("yes" if jr.wins(held, args.condition) else "no")
     return 0
 
@@ -473,7 +510,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_jack_rabbits)
     p = jsub.add_parser("pay", parents=[common], help="what cards are worth in THE PAYMENT")
     p.add_argument("cards", metavar="CARDS")
-    p.add_argument("--price", type=int, help="THE PRICE to meet")
+    p.add_argument("--price", metavar="N", help="THE PRICE to meet (a whole number from 1)")
     p.set_defaults(func=cmd_jack_rabbits)
     p = jsub.add_parser("acquire", parents=[common], help="whether cards buy a royal")
     p.add_argument("royal", metavar="ROYAL")

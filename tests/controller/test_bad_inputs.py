@@ -12,8 +12,9 @@ a few command lines through a real process.
 How many kinds of bad input it covers: ``len(ALL_KINDS)``; the README states the number, and
 ``test_the_readme_states_how_many_kinds`` keeps the two equal.
 
-Places that other work owns are marked ``xfail(strict=False)`` with the reason (AREA): the
-lead un-marks them once that work is merged.
+Places other work owned (Jack Rabbits' arguments, positions, traces, the store, orders files)
+were marked ``xfail(strict=False)`` until that work was merged; all of it is merged, and nothing
+is marked now.
 """
 
 from __future__ import annotations
@@ -284,16 +285,6 @@ COMMANDS: dict[str, list[Slot]] = {
     ],
 }
 
-# Places other work owns (AREA, for the lead to un-mark after merging):
-OTHERS: dict[str, str] = {
-    "jack-rabbits roll": "jack-rabbits inputs (another helper)",
-    "jack-rabbits pay": "jack-rabbits inputs (another helper)",
-    "jack-rabbits acquire": "jack-rabbits inputs (another helper)",
-    "jack-rabbits hand": "jack-rabbits inputs (another helper)",
-    "jack-rabbits wins": "jack-rabbits inputs (another helper)",
-}
-
-
 # -- the sweep ----------------------------------------------------------------------------------
 
 
@@ -452,17 +443,7 @@ def _depth(word: str) -> int:
         return 0
 
 
-def _params() -> list[object]:
-    out: list[object] = []
-    for name in COMMANDS:
-        marks = []
-        if name in OTHERS:
-            marks.append(pytest.mark.xfail(strict=False, reason=OTHERS[name]))
-        out.append(pytest.param(name, marks=marks, id=name))
-    return out
-
-
-@pytest.mark.parametrize("name", _params())
+@pytest.mark.parametrize("name", list(COMMANDS))
 @settings(suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(data=st.data())
 def test_every_command_answers_every_bad_argument_in_one_line(
@@ -540,27 +521,7 @@ def mutated_position(draw: st.DrawFn, game: str) -> str:
     return " ".join(tokens)
 
 
-POSITIONS_OF_OTHERS = pytest.mark.xfail(strict=False, reason="positions (another helper)")
-
-
-ODD_TOKENS_FAILING_NOW = {
-    "jack-rabbits": "spent=9 IndexError, spent=x ValueError (positions, another helper)",
-    "messenger-boy": "start=R3,B4 then a spin: StopIteration (positions, another helper)",
-}
-
-
-@pytest.mark.parametrize(
-    "game",
-    [
-        pytest.param(
-            g,
-            marks=[pytest.mark.xfail(strict=False, reason=ODD_TOKENS_FAILING_NOW[g])]
-            if g in ODD_TOKENS_FAILING_NOW
-            else [],
-        )
-        for g in engine.game_ids()
-    ],
-)
+@pytest.mark.parametrize("game", engine.game_ids())
 def test_every_odd_token_in_every_games_position_is_one_line(files: Files, game: str) -> None:
     start = engine.start(game).to_text()
     wrong = []
@@ -581,7 +542,6 @@ def test_every_odd_token_in_every_games_position_is_one_line(files: Files, game:
     assert not wrong, f"{len(wrong)} positions: " + "; ".join(wrong[:5])
 
 
-@POSITIONS_OF_OTHERS
 @pytest.mark.parametrize("game", engine.game_ids())
 @settings(suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
@@ -596,7 +556,6 @@ def test_spoiled_positions_of_every_game_are_one_line(
     answered_well(argv, code, out, err)
 
 
-@pytest.mark.xfail(strict=False, reason="positions and options (another helper)")
 @settings(suppress_health_check=[HealthCheck.too_slow])
 @given(
     game=st.sampled_from(engine.game_ids()),
@@ -624,10 +583,6 @@ READERS: dict[str, list[list[str]]] = {
 }
 """The commands that read each kind of file ({} is the file)."""
 
-FILES_OF_OTHERS = {
-    "orders": "messenger-boy orders files (another helper)",
-}
-
 
 def _bad_files(kind: str) -> list[tuple[str, bytes | None]]:
     """Every fixed bad file of ``kind``: the generic kinds, the good file cut short at a few
@@ -646,29 +601,18 @@ def _bad_files(kind: str) -> list[tuple[str, bytes | None]]:
     return out
 
 
-FAILING_NOW: set[tuple[str, str]] = set()
-"""(kind of file, label): known failures in another helper's area, to un-mark after merging
-(the trace's and the store's are merged: none is left)."""
-
-
 def _file_params() -> list[object]:
-    out: list[object] = []
-    for kind, commands in READERS.items():
-        for label, content in _bad_files(kind):
-            marks = []
-            if (kind, label) in FAILING_NOW:
-                marks.append(pytest.mark.xfail(strict=False, reason=FILES_OF_OTHERS[kind]))
-            for command in commands:
-                out.append(
-                    pytest.param(
-                        kind,
-                        content,
-                        command,
-                        id=f"{' '.join(w for w in command if '{}' not in w)} {kind} {label}",
-                        marks=marks,
-                    )
-                )
-    return out
+    return [
+        pytest.param(
+            kind,
+            content,
+            command,
+            id=f"{' '.join(w for w in command if '{}' not in w)} {kind} {label}",
+        )
+        for kind, commands in READERS.items()
+        for label, content in _bad_files(kind)
+        for command in commands
+    ]
 
 
 @pytest.mark.parametrize(("kind", "content", "command"), _file_params())
@@ -682,20 +626,7 @@ def test_every_bad_file_is_one_line(
     answered_well(argv, code, out, err)
 
 
-def _random_file_params() -> list[object]:
-    return [
-        pytest.param(
-            kind,
-            id=kind,
-            marks=[pytest.mark.xfail(strict=False, reason=FILES_OF_OTHERS[kind])]
-            if kind in FILES_OF_OTHERS
-            else [],
-        )
-        for kind in READERS
-    ]
-
-
-@pytest.mark.parametrize("kind", _random_file_params())
+@pytest.mark.parametrize("kind", list(READERS))
 @settings(suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_random_and_damaged_files_are_one_line(

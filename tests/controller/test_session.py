@@ -317,7 +317,8 @@ def test_hint_for_a_parchesi_double_six_lights_every_man_that_moves() -> None:
     assert rig.lit(AMBER) == {"L5", "L11", "L20", "L26"}
 
 
-SKIP_TWO_CAPTURES = "bbbbbbbb/......../......../......../.b.b..../..r...../......../rrrrrrr. r"
+# eight blue men (a side has 8): six on the far row, two that red may take
+SKIP_TWO_CAPTURES = "bb..bbbb/......../......../......../.b.b..../..r...../......../rrrrrrr. r"
 
 
 def test_a_capture_that_changes_no_switch_is_taken_when_the_other_side_moves() -> None:
@@ -335,7 +336,7 @@ def test_a_capture_that_changes_no_switch_is_taken_when_the_other_side_moves() -
 def test_two_captures_that_read_alike_are_followed_until_the_board_tells() -> None:
     # c3 can take b4 or d4; neither landing's switch changes. Blue then moves the man on
     # d4 away: so red took b4
-    rig = Rig("skip", SKIP_TWO_CAPTURES.replace("bbbbbbbb", "bbbbbbb."))
+    rig = Rig("skip", SKIP_TWO_CAPTURES.replace("bb..bbbb", "bb..bbb."))
     rig.lift("c3")
     rig.wait(1.0)
     rig.move("d4", "e3")
