@@ -23,10 +23,28 @@ from typing import Any
 
 import engine
 from controller.dice import DiceError, DiceSource, SystemDice, roll_for
+from controller.events import (
+    Ambiguous,
+    ButtonPressed,
+    EventBus,
+    GameEvent,
+    GameOver,
+    HintShown,
+    LinkChanged,
+    Mismatch,
+    MoveCommitted,
+    NewGame,
+    Notice,
+    Resumed,
+    Source,
+    Takeback,
+    Thrown,
+)
 from controller.hints import Hinter, hint_now
 from controller.leds import SWEEP_SECONDS, View, ends, frame, route_points
 from controller.pending import MAX_LINES, Line, Pending, Reading, Step, completes
 from controller.recognition import Edges, Kind, Occupancy, Recognizer, Verdict
+from controller.recorder import Recorder
 from controller.store import GameStore
 from controller.writer import StoreWriter
 from engine import Move, Position
@@ -82,10 +100,17 @@ class Session:
         """While pending lines are put to the player: the line each candidate starts."""
         self._last_ask: tuple[int, tuple[Move, ...]] | None = None
         """The last question said (ply, candidates), so a touch does not say it twice."""
-        self._on_alert = on_alert
+        self.events = EventBus(hold=self.saving)
+        """The game's events: the store hears each first, the other listeners once it is
+        durable (controller/events.py)."""
+        self.recorder = Recorder(store) if store is not None else None
+        if self.recorder is not None:
+            self.events.subscribe(self.recorder, first=True)
         self.alerts: list[dict[str, Any]] = []
-        self._outbox: list[tuple[float, str, str]] = []
-        """Alerts held back while the store is still writing what they announce."""
+        """Every event heard, in its one-line form (``replay --json``'s alerts)."""
+        self.events.subscribe(lambda event: self.alerts.append(event.as_alert()))
+        if on_alert is not None:
+            self.events.subscribe(lambda event: on_alert(event.t, event.name, event.text))
         self._frame_due = False
         """A frame held back likewise: it is shown by :meth:`flush`."""
         self.physical: set[str] = set()
@@ -100,7 +125,6 @@ class Session:
         self._landings: Occupancy = frozenset()
         self._ended_at: float | None = None
         self._shown_frame: dict[str, Any] | None = None
-        self._db_id: int | None = None
         self._restoring = False
         brier = layout.marks.get("brier_patch", ())
         self.brier_patch = frozenset(brier) if self.cls.dice_spec else frozenset()
@@ -120,18 +144,15 @@ class Session:
             for text in record.moves:
                 position.push_text(text)
             self.options = record.options
-            self._db_id = record.id
-            self._alert(now, "resumed", f"game {record.id}, {len(record.moves)} moves")
+            self._publish(Resumed(now, record.id, len(record.moves)))
         else:
             position = self._start_from(frozenset(self.physical)) or self.cls.start(**self.options)
             self._begin(position, now)
         self._install(position, now)
         self._judge(now, first=True)
 
-    def _begin(self, position: Position[Any, Any], now: float) -> None:
-        if self.store is not None:
-            self._db_id = self.store.new_game(self.game_id, self.options, position.to_text())
-        self._alert(now, "new-game", position.to_text())
+    def _begin(self, position: Position[Any, Any], now: float, abandons: bool = False) -> None:
+        self._publish(NewGame(now, self.game_id, dict(self.options), position.to_text(), abandons))
 
     def _install(self, position: Position[Any, Any], now: float) -> None:
         self.position = position
@@ -188,13 +209,13 @@ class Session:
     def _survive(self, what: str, exc: Exception, now: float) -> None:
         """A bug must not stop the board: say it, keep the game as committed, read anew."""
         log.exception("%s failed", what)
-        self._alert(now, "error", f"{what}: {exc}")
+        self._notice(now, "error", f"{what}: {exc}")
         self._install(self.position, now)
         self._show(now)
 
     def on_event(self, event: SensorEvent | ButtonEvent | LinkEvent, now: float) -> None:
         if isinstance(event, LinkEvent):  # the game is kept; the board resyncs when it is back
-            self._alert(now, "board-connected" if event.up else "board-disconnected", event.detail)
+            self._publish(LinkChanged(now, event.up, event.detail))
             return
         if isinstance(event, SensorEvent):
             if event.on:
@@ -266,7 +287,7 @@ class Session:
             and now >= self._unknown_since + self.grace
         ):
             self.mismatch = True
-            self._alert(now, "mismatch", self._fix_text())
+            self._publish(Mismatch(now, self._fix_text()))
             self._show(now)
         if self._ended_at is not None and now >= self._ended_at + SWEEP_SECONDS:
             self._ended_at = None
@@ -387,10 +408,10 @@ class Session:
         elif kind is Kind.UNKNOWN:
             if first:
                 self.mismatch = True
-                self._alert(now, "mismatch", self._fix_text())
+                self._publish(Mismatch(now, self._fix_text()))
             else:  # a mismatch is a board that stays so: each new reading starts the wait anew
                 if self._unknown_since is None and self.position.is_chance() and self.cls.dice_spec:
-                    self._alert(now, "roll-first", "press roll before moving")
+                    self._notice(now, "roll-first", "press roll before moving")
                 self._unknown_since = now
         self._show(now)
 
@@ -431,7 +452,7 @@ class Session:
         question = (len(self.position.move_stack), moves)
         if question != self._last_ask:
             self._last_ask = question
-            self._alert(now, "ambiguous", " | ".join(map(str, moves)))
+            self._publish(Ambiguous(now, moves))
 
     def _take(self, steps: tuple[Step, ...], now: float) -> None:
         """Commit pending moves, in order."""
@@ -450,16 +471,26 @@ class Session:
         position.push(move)
         if not extends:  # the history gains the board before it (no replay needed)
             self.recognizer.history.append((base.occupied(), base.is_chance()))
-        self._record(move, now, "extend" if extends else "move")
+        self._record(move, now, extends=extends)
         self.recognizer.extendable = (base, move) if move.points() else None
         self._after_change(now, since)
 
-    def _record(self, move: Move, now: float, kind: str) -> None:
-        """The store first: a move is committed once it is on disk."""
+    def _record(
+        self,
+        move: Move,
+        now: float,
+        *,
+        extends: bool = False,
+        throw: bool = False,
+        source: Source = "board",
+    ) -> None:
+        """Publish a committed move: the store hears it first (a move is committed once it
+        is on disk), everyone else once it is."""
         ply = len(self.position.move_stack) - 1
-        if self.store is not None and self._db_id is not None:
-            self.store.add_move(self._db_id, ply, str(move))
-        self._alert(now, kind, str(move))
+        if throw:
+            self._publish(Thrown(now, move, ply))
+        else:
+            self._publish(MoveCommitted(now, move, ply, source, extends))
 
     def _after_change(self, now: float, since: float | None = None) -> None:
         """Bring the recognizer and history in line with the position; handle the end.
@@ -474,31 +505,22 @@ class Session:
         self._unknown_since = None  # a board that meant nothing may mean this move
         over = position.outcome()
         if over is not None:
-            if self.store is not None and self._db_id is not None:
-                self.store.end_game(self._db_id, over.as_dict())
             self._ended_at = now
-            self._alert(now, "game-over", str(over))
+            self._publish(GameOver(now, over))
 
     def _takeback(self, ply: int, now: float) -> None:
         was_over = self.position.is_over()
         while len(self.position.move_stack) > ply:
             self.position.pop()
-        if self.store is not None and self._db_id is not None:
-            self.store.truncate(self._db_id, ply)
-            if was_over:
-                self.store.reopen(self._db_id)
+        self._publish(Takeback(now, ply, reopens=was_over))
         self.recognizer.extendable = None
         self._after_change(now)
         self._ended_at = None
-        self._alert(now, "takeback", f"to ply {ply}")
 
     def _new_game(self, position: Position[Any, Any], now: float) -> None:
-        if self.store is not None and self._db_id is not None:
-            over = self.position.outcome()
-            if over is None:
-                self.store.end_game(self._db_id, "abandoned")
+        unfinished = self.position.outcome() is None
         self.options = position.option_values()  # a setup read off the board is kept
-        self._begin(position, now)
+        self._begin(position, now, abandons=unfinished)
         self._install(position, now)
         self._restoring = False
         if self.cls.dice_spec:
@@ -507,7 +529,7 @@ class Session:
     # -- buttons -----------------------------------------------------------------------------
 
     def _button(self, button: str, now: float) -> None:
-        self._alert(now, "button", button)
+        self._publish(ButtonPressed(now, button))
         try:
             self._press(button, now)
         except engine.EngineError as exc:  # a bug must not stop the board: say it, go on
@@ -552,15 +574,15 @@ class Session:
         if self.position.to_text() != asked or self._ambiguous:
             return
         self._hint = move
-        self._alert(now, "hint", str(move) if move else "none")
+        self._publish(HintShown(now, move))
         self._show(now)
 
     def _roll(self, now: float) -> None:
         if self.cls.dice_spec is None:
-            self._alert(now, "no-dice", f"{self.game_id} has no dice")
+            self._notice(now, "no-dice", f"{self.game_id} has no dice")
             return
         if not self.position.is_chance() and not self._resolve_silent(now):
-            self._alert(now, "move-first", "the dice are thrown: make the move first")
+            self._notice(now, "move-first", "the dice are thrown: make the move first")
             return
         if not self.position.is_chance():
             return
@@ -570,16 +592,16 @@ class Session:
         try:
             values = roll_for(self.position, self.dice)
         except DiceError as exc:
-            self._alert(now, "dice-error", str(exc))
+            self._notice(now, "dice-error", str(exc))
             return
         self.board.show_dice(self.position.shown_dice(values))
         throw = self.position.move_stack[before]
-        self._record(throw, now, "throw")
+        self._record(throw, now, throw=True)
         self.recognizer.extendable = None
         position = self.position
         moved_on = position.turn != thrower or not position.legal_moves
         if not opening and position.is_chance() and moved_on and not position.is_over():
-            self._alert(now, "pass", f"no legal move for {values}: the turn passes")
+            self._notice(now, "pass", f"no legal move for {values}: the turn passes")
         self._after_change(now)
 
     def _resolve_silent(self, now: float) -> bool:
@@ -624,7 +646,7 @@ class Session:
         stack = self.position.move_stack
         moved = [ply for ply, move in enumerate(stack) if move.points()]
         if not moved:
-            self._alert(now, "undo", "nothing to take back")
+            self._notice(now, "undo", "nothing to take back")
             return
         self._takeback(moved[-1], now)
         self._restoring = True
@@ -680,16 +702,18 @@ class Session:
         return isinstance(self.store, StoreWriter) and self.store.saving
 
     def flush(self, now: float) -> None:
-        """Once the store has written everything handed to it, say the alerts and show the
-        frame held back meanwhile (the daemon calls this when the writer empties)."""
-        if (not self._outbox and not self._frame_due) or self.saving():
+        """Once the store has written everything handed to it, let the events held back
+        meanwhile be heard and show the frame (the daemon calls this when the writer
+        empties)."""
+        if (not self.events.holding and not self._frame_due) or self.saving():
             return
-        outbox, self._outbox = self._outbox, []
         if isinstance(self.store, StoreWriter) and (failure := self.store.take_failure()):
-            at = outbox[0][0] if outbox else now  # said first, when the failed write was made
-            self._emit(at, "store-error", f"{failure}; from here on the game is not saved")
-        for entry in outbox:
-            self._emit(*entry)
+            # said first, when the failed write was made
+            at = self.events.held_since or now
+            self.events.announce(
+                Notice(at, "store-error", f"{failure}; from here on the game is not saved")
+            )
+        self.events.flush()
         if self._frame_due:
             self._frame_due = False
             self._show(now)
@@ -703,17 +727,12 @@ class Session:
             self.board.show(shown)
             self._shown_frame = shown
 
-    def _alert(self, now: float, kind: str, text: str) -> None:
-        if self._outbox or self.saving():
-            self._outbox.append((now, kind, text))
-        else:
-            self._emit(now, kind, text)
+    def _publish(self, event: GameEvent) -> None:
+        log.info("%s: %s", event.name, event.text)
+        self.events.publish(event)
 
-    def _emit(self, now: float, kind: str, text: str) -> None:
-        self.alerts.append({"t": round(now, 3), "kind": kind, "text": text})
-        log.info("%s: %s", kind, text)
-        if self._on_alert is not None:
-            self._on_alert(now, kind, text)
+    def _notice(self, now: float, what: str, detail: str) -> None:
+        self._publish(Notice(now, what, detail))
 
     def result(self) -> dict[str, Any]:
         over = self.position.outcome()
