@@ -17,6 +17,7 @@ what comes after it: a later move, `roll` or `confirm`.
 
 from __future__ import annotations
 
+import itertools
 import logging
 from collections.abc import Callable
 from typing import Any
@@ -32,7 +33,9 @@ from controller.events import (
     HintShown,
     LinkChanged,
     Mismatch,
+    MoveCarriedOut,
     MoveCommitted,
+    MoveShown,
     NewGame,
     Notice,
     Resumed,
@@ -48,7 +51,7 @@ from controller.recorder import Recorder
 from controller.store import GameStore
 from controller.writer import StoreWriter
 from engine import Move, Position
-from hardware.board_io import BoardIO, ButtonEvent, LinkEvent, SensorEvent
+from hardware.board_io import RED, BoardIO, ButtonEvent, Light, LinkEvent, Pattern, SensorEvent
 from wiring.layout import Layout
 
 log = logging.getLogger("reedboard")
@@ -56,6 +59,10 @@ log = logging.getLogger("reedboard")
 SETTLE = 0.060
 GRACE = 2.0
 HOLD = 4.0
+
+
+class PlayError(ValueError):
+    """A move from elsewhere cannot be played now: one line saying why."""
 
 
 def _finished(verdict: Verdict) -> bool:
@@ -126,6 +133,9 @@ class Session:
         self._ended_at: float | None = None
         self._shown_frame: dict[str, Any] | None = None
         self._restoring = False
+        self._showing: tuple[Move, Occupancy] | None = None
+        """A move from elsewhere, committed and lit, and the board before it: the players
+        are carrying it out."""
         brier = layout.marks.get("brier_patch", ())
         self.brier_patch = frozenset(brier) if self.cls.dice_spec else frozenset()
 
@@ -203,6 +213,51 @@ class Session:
     @property
     def moves(self) -> list[Move]:
         return self.position.move_stack
+
+    def play(self, move: Move | str, source: Source, now: float) -> Move:
+        """Play a move from anywhere: the one commit path. The engine checks it (an illegal
+        move raises IllegalMoveError and changes nothing). From the board (and `confirm`)
+        it is simply committed. From elsewhere (console, computer, remote) it is committed
+        and then shown on the LEDs (from, landings and to blue, men to take off blinking
+        red) until the pieces stand so: recognition confirms it and guides the players back
+        where they went wrong. A throw from elsewhere is committed and shown on the dice."""
+        if isinstance(move, str):
+            move = self.position.parse_move(move)
+        if source != "board":
+            board = frozenset(self.physical)
+            if self._showing is not None:
+                raise PlayError(f"{self._showing[0]} is still to be carried out on the board")
+            if board != self.recognizer.expected or self._pending is not None:
+                raise PlayError("the board is not at rest: finish the move in hand first")
+        if self.position.is_chance():
+            self._throw(move, now)
+        elif move not in self.position.legal_moves:
+            raise engine.IllegalMoveError(f"illegal move {move} in {self.position.to_text()}")
+        elif move.points():
+            self._commit(move, False, now, source=source)
+            if source != "board":
+                self._showing = (move, frozenset(self.physical))
+                self._publish(MoveShown(now, move, source))
+        else:  # a move that changes no switch (a Messenger Boy order back to its square)
+            self._commit(move, False, now, source=source)
+        self._show(now)
+        return move
+
+    def _throw(self, move: Move, now: float) -> None:
+        """A throw from elsewhere: the dice show it, the game goes on after it."""
+        assert self.position.dice_spec is not None
+        count, sides = self.position.dice_spec
+        for values in itertools.product(range(1, sides + 1), repeat=count):
+            try:
+                if self.position.throw(values) == move:
+                    break
+            except engine.EngineError:
+                continue
+        else:
+            raise engine.IllegalMoveError(f"{move} is no throw of {self.game_id}'s dice")
+        thrower, opening = self.position.turn, self.position.in_opening()
+        self.position.push(move)
+        self._thrown(values, thrower, opening, now)
 
     # -- events ------------------------------------------------------------------------------
 
@@ -296,6 +351,8 @@ class Session:
     # -- recognition -------------------------------------------------------------------------
 
     def _judge(self, now: float, first: bool = False) -> None:
+        if self._showing is not None and self._judge_shown(now):
+            return
         board = frozenset(self.physical)
         verdict = self.recognizer.judge(board)
         keep = False
@@ -415,6 +472,50 @@ class Session:
                 self._unknown_since = now
         self._show(now)
 
+    def _judge_shown(self, now: float) -> bool:
+        """A move from elsewhere is being carried out: True while it still is (the board
+        between the position before it and after it, or a mistake being waited on)."""
+        assert self._showing is not None
+        move, before = self._showing
+        board = frozenset(self.physical)
+        after = self.recognizer.expected
+        if board == after:  # carried out: recognition goes on as usual from here
+            self._showing = None
+            self.mismatch = False
+            self._unknown_since = None
+            self._publish(MoveCarriedOut(now, move))
+            return False
+        on_track = all((p in board) in ((p in before), (p in after)) for p in before ^ after)
+        if on_track and not (board - before - after):
+            self._unknown_since = None  # each point as before the move or after it
+            self.mismatch = False
+        elif self._unknown_since is None:  # a mistake: guided back once it stays so
+            self._unknown_since = now
+        self._show(now)
+        return True
+
+    def _shown_lights(self) -> tuple[tuple[str, ...], dict[str, Light]]:
+        """A move being carried out: the points still to visit (blue) and the men still
+        to take off (red, blinking)."""
+        assert self._showing is not None
+        move, before = self._showing
+        board = frozenset(self.physical)
+        after = self.recognizer.expected
+        routes = [r for r in move.routes() if r]
+        starts = {r[0] for r in routes}
+        blue = tuple(
+            p
+            for route in routes
+            for i, p in enumerate(route)
+            if (i == 0 and p in board and p not in after) or (i > 0 and p in self.layout.points)
+        )
+        remove = {
+            p: Light(RED, Pattern.BLINK)
+            for p in sorted((board & before) - after - starts)
+            if p in self.layout.points
+        }
+        return tuple(dict.fromkeys(blue)), remove
+
     def _touched(self, board: Occupancy) -> bool:
         """Whether ``board`` is a move made here with one still piece lifted (touched)."""
         return bool(self.recognizer.made_but_touched(board))
@@ -460,7 +561,14 @@ class Session:
         for step in steps:
             self._commit(step.move, step.extends, now, since=step.since)
 
-    def _commit(self, move: Move, extends: bool, now: float, since: float | None = None) -> None:
+    def _commit(
+        self,
+        move: Move,
+        extends: bool,
+        now: float,
+        since: float | None = None,
+        source: Source = "board",
+    ) -> None:
         position = self.position
         if extends:
             before = position.copy()
@@ -471,7 +579,7 @@ class Session:
         position.push(move)
         if not extends:  # the history gains the board before it (no replay needed)
             self.recognizer.history.append((base.occupied(), base.is_chance()))
-        self._record(move, now, extends=extends)
+        self._record(move, now, extends=extends, source=source)
         self.recognizer.extendable = (base, move) if move.points() else None
         self._after_change(now, since)
 
@@ -586,7 +694,6 @@ class Session:
             return
         if not self.position.is_chance():
             return
-        before = len(self.position.move_stack)
         thrower = self.position.turn
         opening = self.position.in_opening()
         try:
@@ -594,9 +701,12 @@ class Session:
         except DiceError as exc:
             self._notice(now, "dice-error", str(exc))
             return
+        self._thrown(values, thrower, opening, now)
+
+    def _thrown(self, values: tuple[int, ...], thrower: Any, opening: bool, now: float) -> None:
+        """The throw just pushed: show it, record it, say a turn that passes."""
         self.board.show_dice(self.position.shown_dice(values))
-        throw = self.position.move_stack[before]
-        self._record(throw, now, throw=True)
+        self._record(self.position.move_stack[-1], now, throw=True)
         self.recognizer.extendable = None
         position = self.position
         moved_on = position.turn != thrower or not position.legal_moves
@@ -679,6 +789,9 @@ class Session:
         sweep = now - self._ended_at if self._ended_at is not None else None
         if self.mismatch:
             return View(fix=self._fix(), brier_patch=self.brier_patch, escape=escape)
+        if self._showing is not None:
+            blue, remove = self._shown_lights()
+            return View(computer=blue, extra=remove, brier_patch=self.brier_patch, escape=escape)
         landings = self._landings
         if not landings and not position.is_chance() and not position.is_over():
             if self.recognizer.extendable and self.recognizer.continuations():
