@@ -17,6 +17,7 @@ what comes after it: a later move, `roll` or `confirm`.
 
 from __future__ import annotations
 
+import enum
 import itertools
 import logging
 from collections.abc import Callable
@@ -59,6 +60,27 @@ log = logging.getLogger("reedboard")
 SETTLE = 0.060
 GRACE = 2.0
 HOLD = 4.0
+
+
+class State(enum.Enum):
+    """Where the referee stands (:attr:`Session.state`), first match wins."""
+
+    OVER = "over"
+    """The game has ended (a takeback or a new game goes on from here)."""
+    RESTORING = "restoring"
+    """After `undo`: waiting for the board to be put back as it was."""
+    MISMATCH = "mismatch"
+    """The board has meant nothing for the grace time: one fix at a time is lit."""
+    CARRYING_OUT = "carrying-out"
+    """A move from elsewhere is committed and lit: the players are to make it."""
+    ASKING = "asking"
+    """Moves the switches cannot tell apart are put to the players (amber; hint, confirm)."""
+    PENDING = "pending"
+    """A move read made that a hand may still be making: the lines of play are followed."""
+    WAITING = "waiting"
+    """The board shows an earlier position or a start: a takeback or new game once it stays."""
+    PLAYING = "playing"
+    """The board as the game expects it, or a move on its way."""
 
 
 class PlayError(ValueError):
@@ -209,6 +231,25 @@ class Session:
                 self._not_starts.clear()
             self._not_starts.add(key)
         return start
+
+    @property
+    def state(self) -> State:
+        """The referee's state, from what it is waiting on."""
+        if self._restoring:
+            return State.RESTORING
+        if self.mismatch:
+            return State.MISMATCH
+        if self._showing is not None:
+            return State.CARRYING_OUT
+        if self._ambiguous:
+            return State.ASKING
+        if self._pending is not None:
+            return State.PENDING
+        if self._deferred is not None:
+            return State.WAITING
+        if self.position.is_over():
+            return State.OVER
+        return State.PLAYING
 
     @property
     def moves(self) -> list[Move]:
