@@ -36,4 +36,4 @@ def circle_at(x: int, y: int) -> str | None:
 
 
 def is_circle(text: str) -> bool:
-    return len(text) == 2 and text[0] in FILES and text[1].isdigit() and 1 <= int(text[1]) <= RANKS
+    return len(text) == 2 and text[0] in FILES and text[1] in "123456789"[:RANKS]

@@ -145,7 +145,7 @@ class CrossMove(Move):
         return tuple(map(_NAMES.__getitem__, self.path))
 
 
-_MOVE = re.compile(r"^\d+(?:(-)\d+|(?:x\d+)+)$")
+_MOVE = re.compile(r"^[0-9]{1,2}(?:(-)[0-9]{1,2}|(?:x[0-9]{1,2})+)$")
 
 
 def parse_cross_move(text: str, game_id: str, *, dash_is_jump: bool = False) -> CrossMove:

@@ -37,6 +37,8 @@ class FoxAndGeese(Cross33Position):
 
     foxes = 2
     """How many foxes the game has."""
+    geese = 24
+    """How many geese the game starts with (a position never has more)."""
     start_text = "......GGF.FGGGGGGGGGGGGGGGGGGGGGG F"
     must_jump = False
     """McLoughlin: a fox that can jump must, and must finish its chain."""
@@ -50,6 +52,11 @@ class FoxAndGeese(Cross33Position):
             raise InvalidPositionError(
                 f"bad {self.game_id} position {text!r}: {self.count('F')} foxes on the board,"
                 f" the game has {self.foxes}"
+            )
+        if self.count("G") > self.geese:
+            raise InvalidPositionError(
+                f"bad {self.game_id} position {text!r}: {self.count('G')} geese,"
+                f" the game has {self.geese}"
             )
 
     # -- moves -------------------------------------------------------------------------------
@@ -156,6 +163,7 @@ class McLoughlinFoxAndGeese(FoxAndGeese):
     title = "Fox and Geese (McLoughlin Bros.)"
     Options = McLoughlinOptions
     foxes = 1
+    geese = 17
     must_jump = True
     geese_left_to_win = 6
 
@@ -181,13 +189,6 @@ class McLoughlinFoxAndGeese(FoxAndGeese):
     def __init__(self, options: Any, cells: bytes, turn: int) -> None:
         super().__init__(options, cells, turn)
         self._targets = _forward_targets(options.diagonals, options.sideways_points)
-
-    def _check(self, text: str) -> None:
-        super()._check(text)
-        if self.count("G") > 17:
-            raise InvalidPositionError(
-                f"bad {self.game_id} position {text!r}: {self.count('G')} geese, the game has 17"
-            )
 
     def _goose_targets(self, goose: int) -> tuple[int, ...]:
         return self._targets[goose]

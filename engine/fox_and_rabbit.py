@@ -206,6 +206,9 @@ class FoxAndRabbit(Position[FRMove, State]):
         first_double = not self.extra and self.dice[0] == self.dice[1]
         self.at[move.piece] = move.to
         self.dice = None
+        if self.escape and move.to == HOMES[move.piece]:  # escaped home (escape_to_home): won
+            self.escape, self.extra = (), False
+            return
         if self.escape:  # the rabbit escaped; the next escape, the fox's extra, or next turn
             self.escape = self.escape[1:]
             if not self.escape and not self.extra:
@@ -317,15 +320,38 @@ class FoxAndRabbit(Position[FRMove, State]):
             if fox in cls.sides and at[fox] is None:
                 raise bad(f"{fox} is not on the board")
         foxes_at = {at[f] for f in FOXES if f in at}
+        caught = [r for r in RABBITS if r in at and at[r] is None]
+        home = [r for r in RABBITS if r in at and at[r] == HOMES[r]]
+        if len(set(escape)) != len(escape):
+            raise bad(f"escape={','.join(escape)}: a rabbit named twice")
         for rabbit in escape:
             if rabbit not in RABBITS or rabbit not in cls.sides or at[rabbit] not in foxes_at:
                 raise bad(f"escape={','.join(escape)}: {rabbit} is not a rabbit a fox stands on")
-        for rabbit in RABBITS:
-            if rabbit in at and at[rabbit] in foxes_at and rabbit not in escape:
-                raise bad(f"{rabbit} shares {at[rabbit]} with a fox but is not escaping")
         if (escape or extra) and turn not in FOXES:
             raise bad("escape and extra happen on a fox's turn")
-        return cls(options, at, cls.sides.index(turn), dice, escape, extra)
+        over = caught or home
+        if over:
+            # the game is over: a rabbit caught for good (the fox whose turn it is caught
+            # it), or a rabbit home; nothing is thrown or owed any more
+            if len(caught) + len(home) > 1:
+                raise bad(f"{' and '.join(caught + home)}: the game ends with the first rabbit")
+            if caught and turn not in FOXES:
+                raise bad(f"{caught[0]} is caught (off the board): turn= names the fox that did")
+            if dice or escape or extra:
+                raise bad("the game is over: no dice, escape or extra")
+            for rabbit in home:
+                if at[rabbit] in foxes_at:
+                    raise bad(f"{rabbit} is home on {at[rabbit]}: no fox may stand there")
+        for rabbit in RABBITS:  # (once the game is over a second rabbit may stay under a fox)
+            if rabbit in at and at[rabbit] in foxes_at and rabbit not in escape and not over:
+                raise bad(f"{rabbit} shares {at[rabbit]} with a fox but is not escaping")
+        position = cls(options, at, cls.sides.index(turn), dice, escape, extra)
+        if dice is not None and not position._piece_moves(dice):
+            raise bad(
+                f"dice={dice[0]},{dice[1]}: {position.turn} has no move for this throw"
+                " (the turn would have passed)"
+            )
+        return position
 
 
 @register

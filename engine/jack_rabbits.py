@@ -13,7 +13,9 @@ THE ACQUISITION, and ends the turn with THE INCREMENT (a draw). Whoever holds th
 meet the chosen condition may return to the citadel and wins.
 
 Cards: rank and suit, ``2H``, ``10S``, ``AD``, ``KC``. Text form:
-``1:2H,5C 2:AD,KS turn=1 phase=act dice=3,4 court=JH,… discard=… spent=1``.
+``1:2H,5C 2:AD,KS turn=1 phase=act dice=3,4 court=JH,… discard=… spent=1:AH paid``
+(``spent=1:AH``: player 1 has spent his first ace, the ace of hearts, kept in front of him;
+``court=`` may be left out: then every royal not in a hand is in the court).
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ DECK_PIPS: tuple[str, ...] = tuple(f"{r}{s}" for s in SUITS for r in PIPS)
 COURT: tuple[str, ...] = tuple(f"{r}{s}" for s in SUITS for r in ROYALS)
 HAND_LIMIT = 9
 CONDITIONS = ("simple", "diverse", "monarchy", "diverse-monarchy", "tribal")
+PHASES = ("deal", "roll", "prize", "act", "increment", "discard")
 _CARD = re.compile(r"^(A|[2-9]|10|J|Q|K)([SHDC])$")
 
 
@@ -198,7 +201,7 @@ State = tuple[
     tuple[int, int] | None,
     tuple[str, ...],
     tuple[str, ...],
-    tuple[bool, ...],
+    tuple[str | None, ...],
     bool,
     int | None,
 ]
@@ -222,7 +225,7 @@ class JackRabbits(Position[JRMove, State]):
         dice: tuple[int, int] | None,
         court: list[str],
         discard: list[str],
-        spent: list[bool],
+        aces: list[str | None],
         paid: bool = False,
         winner: int | None = None,
     ) -> None:
@@ -234,15 +237,16 @@ class JackRabbits(Position[JRMove, State]):
         self.dice = dice
         self.court = court
         self.discard = discard
-        self.spent = spent
-        """Whether each player has spent his first ace."""
+        self.aces = aces
+        """Each player's first ace once he has spent it: kept face up in front of him as the
+        record that it is spent, out of the pile and the discard for good (None: not yet)."""
         self.paid = paid
         self.winner = winner
 
     @classmethod
     def _start(cls, options: Any) -> Self:
         n = options.players
-        return cls(options, [[] for _ in range(n)], 0, "deal", None, list(COURT), [], [False] * n)
+        return cls(options, [[] for _ in range(n)], 0, "deal", None, list(COURT), [], [None] * n)
 
     @property
     def turn(self) -> str:
@@ -253,9 +257,14 @@ class JackRabbits(Position[JRMove, State]):
     def _dealing(self) -> int:
         return min(range(len(self.hands)), key=lambda i: (len(self.hands[i]), i))
 
+    @property
+    def spent(self) -> list[bool]:
+        """Whether each player has spent his first ace."""
+        return [a is not None for a in self.aces]
+
     def pile(self) -> list[str]:
-        """The draw pile: every pip card not in a hand or the discard."""
-        out = set(DECK_PIPS) - set(self.discard)
+        """The draw pile: every pip card not in a hand, the discard or kept as a first ace."""
+        out = set(DECK_PIPS) - set(self.discard) - {a for a in self.aces if a is not None}
         for hand in self.hands:
             out -= set(hand)
         return sorted(out, key=DECK_PIPS.index)
@@ -281,7 +290,7 @@ class JackRabbits(Position[JRMove, State]):
 
     def _opts(self, player: int) -> dict[str, bool]:
         return {
-            "ace_spent": self.spent[player],
+            "ace_spent": self.aces[player] is not None,
             "patriarchy": self.options.patriarchy,
             "permanent_ace": self.options.permanent_ace,
         }
@@ -301,40 +310,36 @@ class JackRabbits(Position[JRMove, State]):
         if wins(hand, self.options.condition):
             out.append(Act("return"))
         if not self.paid and self.dice is not None:
-            for cards in self._minimal(hand, price(self.dice), None):
+            for cards in self._payments(hand, price(self.dice), None):
                 out.append(Act("pay", "", cards))
         for royal in self.court:
-            for cards in self._minimal(hand, 10, suit(royal)):
+            for cards in self._payments(hand, 10, suit(royal)):
                 out.append(Act("acquire", royal, cards))
         out.append(Act("end"))
         return out
 
-    def _minimal(
+    def _payments(
         self, hand: Sequence[str], amount: int, only_suit: str | None
     ) -> list[tuple[str, ...]]:
-        """Ways to pay at least ``amount`` where no card could be left out (overpaying with a
-        card too many is never needed)."""
-        me = self._turn
-        pool = [c for c in hand if only_suit is None or suit(c) == only_suit]
-        out = []
-        for size in range(1, min(len(pool), 5) + 1):
-            for cards in itertools.combinations(pool, size):
-                if payment(cards, **self._opts(me)) < amount:
-                    continue
-                if any(
-                    payment(cards[:i] + cards[i + 1 :], **self._opts(me)) >= amount
-                    for i in range(size)
-                ):
-                    continue
-                out.append(tuple(sorted(cards, key=_card_order)))
-        return sorted(set(out))
+        """Every set of cards worth at least ``amount``, of any size: overpaying is fine, with
+        any cards ("It's OK to overpay; you don't have to be precise")."""
+        opts = self._opts(self._turn)
+        pool = sorted(
+            (c for c in hand if only_suit is None or suit(c) == only_suit), key=_card_order
+        )
+        return [
+            cards
+            for size in range(1, len(pool) + 1)
+            for cards in itertools.combinations(pool, size)
+            if payment(cards, **opts) >= amount
+        ]
 
     def _apply(self, move: JRMove) -> None:
         me = self._turn
         if isinstance(move, Roll):
             self.dice = move.dice
             self.paid = False
-            hit = matches(move.dice, self.hands[me], ace_spent=self.spent[me])
+            hit = matches(move.dice, self.hands[me], ace_spent=self.aces[me] is not None)
             self.phase = "prize" if hit else "act"
             return
         if isinstance(move, Draw):
@@ -348,7 +353,7 @@ class JackRabbits(Position[JRMove, State]):
             self.hands[me].append(move.card)
             increment = self.phase == "increment"
             if increment:
-                self.dice = None  # the turn is over once the hand is back to nine
+                self.dice, self.paid = None, False  # the turn is over once the hand is nine
             if len(self.hands[me]) > HAND_LIMIT:
                 self.phase = "discard"  # holding ten: discard down to nine
             elif increment:
@@ -381,13 +386,14 @@ class JackRabbits(Position[JRMove, State]):
     def _pass_turn(self) -> None:
         self._turn = (self._turn + 1) % len(self.hands)
         self.phase = "roll"
+        self.paid = False
 
     def _spend(self, me: int, cards: Sequence[str]) -> None:
         for c in cards:
             self.hands[me].remove(c)
-            if rank(c) == "A":
-                self.spent[me] = True
-            if is_royal(c):
+            if rank(c) == "A" and self.aces[me] is None:
+                self.aces[me] = c  # the first ace: kept in front of him, not discarded
+            elif is_royal(c):
                 self.court.append(c)  # a royal spent goes back to the court
             else:
                 self.discard.append(c)
@@ -400,17 +406,17 @@ class JackRabbits(Position[JRMove, State]):
             self.dice,
             tuple(self.court),
             tuple(self.discard),
-            tuple(self.spent),
+            tuple(self.aces),
             self.paid,
             self.winner,
         )
 
     def _restore(self, state: State) -> None:
-        hands, self._turn, self.phase, self.dice, court, discard, spent, self.paid, self.winner = (
+        hands, self._turn, self.phase, self.dice, court, discard, aces, self.paid, self.winner = (
             state
         )
         self.hands = [list(h) for h in hands]
-        self.court, self.discard, self.spent = list(court), list(discard), list(spent)
+        self.court, self.discard, self.aces = list(court), list(discard), list(aces)
 
     def outcome(self) -> Outcome | None:
         if self.winner is None:
@@ -428,7 +434,7 @@ class JackRabbits(Position[JRMove, State]):
         parts.append("court=" + ",".join(self.court))
         if self.discard:
             parts.append("discard=" + ",".join(self.discard))
-        spent = [str(i + 1) for i, s in enumerate(self.spent) if s]
+        spent = [f"{i + 1}:{a}" for i, a in enumerate(self.aces) if a is not None]
         if spent:
             parts.append("spent=" + ",".join(spent))
         if self.paid:
@@ -444,44 +450,124 @@ class JackRabbits(Position[JRMove, State]):
         def bad(why: str) -> InvalidPositionError:
             return InvalidPositionError(f"bad jack-rabbits position {text!r}: {why}")
 
-        def cards(s: str) -> list[str]:
+        def cards(token: str, s: str) -> list[str]:
             try:
-                return [card(c) for c in s.split(",") if c]
+                out = [card(c) for c in s.split(",") if c]
             except InvalidMoveError as exc:
-                raise bad(str(exc)) from None
+                raise bad(f"{token}: {exc}") from None
+            return out
+
+        def player(token: str, s: str) -> int:
+            if not re.fullmatch(r"[1-4]", s) or int(s) > n:
+                raise bad(f"{token}: {s!r} is not a player (1 to {n})")
+            return int(s) - 1
 
         hands: list[list[str]] = [[] for _ in range(n)]
-        turn, phase, dice, court, discard = 0, "roll", None, list(COURT), []
-        spent, paid, winner = [False] * n, False, None
+        turn, phase, dice, court, discard = 0, "roll", None, None, []
+        aces: list[str | None] = [None] * n
+        paid, winner = False, None
+        seen: set[str] = set()
         for token in text.split():
             key, _, val = token.partition("=")
-            if m := re.fullmatch(r"([1-4]):(\S*)", token):
-                if int(m.group(1)) > n:
-                    raise bad(f"{token}: only {n} players")
-                hands[int(m.group(1)) - 1] = cards(m.group(2))
-            elif key == "turn" and val.isdigit() and 1 <= int(val) <= n:
-                turn = int(val) - 1
-            elif key == "phase" and val in ("deal", "roll", "prize", "act", "increment", "discard"):
+            if m := re.fullmatch(r"(\d+):(\S*)", token):
+                key = f"hand {m.group(1)}"
+            if key in seen:
+                raise bad(f"{token}: {key} is given twice")
+            seen.add(key)
+            if m:
+                hands[player(token, m.group(1))] = cards(token, m.group(2))
+            elif key == "turn":
+                turn = player(token, val)
+            elif key == "phase":
+                if val not in PHASES:
+                    raise bad(f"{token}: the phase is one of {', '.join(PHASES)}")
                 phase = val
-            elif key == "dice" and re.fullmatch(r"[1-6],[1-6]", val):
+            elif key == "dice":
+                if not re.fullmatch(r"[1-6],[1-6]", val):
+                    raise bad(f"{token}: two dice, 1 to 6, like dice=3,4")
                 dice = (int(val[0]), int(val[2]))
             elif key == "court":
-                court = cards(val)
+                court = cards(token, val)
             elif key == "discard":
-                discard = cards(val)
+                discard = cards(token, val)
             elif key == "spent":
-                for p in val.split(","):
-                    spent[int(p) - 1] = True
+                for item in val.split(","):
+                    who, colon, ace = item.partition(":")
+                    if not colon:
+                        raise bad(f"{token}: name each player's first ace, like spent=1:AH")
+                    i = player(token, who)
+                    (ace,) = cards(token, ace) or [""]
+                    if rank(ace) != "A":
+                        raise bad(f"{token}: {ace or 'nothing'} is not an ace")
+                    if aces[i] is not None:
+                        raise bad(f"{token}: player {i + 1} has one first ace")
+                    aces[i] = ace
             elif token == "paid":
                 paid = True
-            elif key == "winner" and val.isdigit():
-                winner = int(val) - 1
+            elif key == "winner":
+                winner = player(token, val)
             else:
                 raise bad(f"unknown part {token!r}")
-        seen = [c for h in hands for c in h] + discard
-        if len(seen) != len(set(seen)):
-            raise bad("a card is in two places")
-        return cls(options, hands, turn, phase, dice, court, discard, spent, paid, winner)
+        if court is None:  # every royal not in a hand
+            court = [c for c in COURT if not any(c in h for h in hands)]
+        position = cls(options, hands, turn, phase, dice, court, discard, aces, paid, winner)
+        why = position._inconsistency()
+        if why:
+            raise bad(why)
+        return position
+
+    def _inconsistency(self) -> str:
+        """What makes this state one the game cannot reach, or ``""``."""
+        places = [c for h in self.hands for c in h] + self.court + self.discard
+        places += [a for a in self.aces if a is not None]
+        twice = sorted({c for c in places if places.count(c) > 1}, key=_card_order)
+        if twice:
+            return f"{', '.join(twice)} in two places"
+        if any(not is_royal(c) for c in self.court):
+            return "the court holds royals only (J, Q, K)"
+        if any(is_royal(c) for c in self.discard):
+            return "a royal spent goes back to the court, not the discard"
+        missing = [c for c in COURT if c not in places]
+        if missing:
+            return f"{', '.join(missing)} neither in the court nor in a hand"
+        me, hand = self._turn, self.hands[self._turn]
+        for i, h in enumerate(self.hands):
+            limit = HAND_LIMIT + 1 if self.phase == "discard" and i == me else HAND_LIMIT
+            if len(h) > limit:
+                return f"player {i + 1} holds {len(h)} cards (the hand limit is {HAND_LIMIT})"
+        if self.phase == "deal":
+            sizes = [len(h) for h in self.hands]
+            if me or self.dice or self.discard or self.paid or any(self.spent):
+                return "while dealing nothing else has happened (turn=1, no dice, discard, spent)"
+            if any(is_royal(c) for h in self.hands for c in h):
+                return "the starting hands are drawn from the pile (no royals)"
+            if sizes != sorted(sizes, reverse=True) or sizes[0] - sizes[-1] > 1 or sizes[0] > 3:
+                return "the deal gives three cards each, one at a time from player 1"
+            if sizes[-1] == 3:
+                return "the deal is over: phase=roll"
+        elif self.phase == "roll":
+            if self.dice is not None or self.paid:
+                return "phase=roll comes before the dice (no dice, not paid)"
+        elif self.phase == "discard":
+            if len(hand) != HAND_LIMIT + 1:
+                return f"phase=discard: player {me + 1} holds {len(hand)} cards, not ten"
+        elif self.dice is None:
+            return f"phase={self.phase} comes after THE ROLL: give the dice"
+        if self.paid and self.dice is None:
+            return "paid comes after THE ROLL: give the dice"
+        if self.phase == "prize" and (
+            self.paid or not matches(self.dice or (), hand, ace_spent=self.spent[me])
+        ):
+            return "phase=prize needs a card in hand that a die matches (and nothing paid)"
+        if self.winner is not None:
+            if self.winner != me or self.phase != "act":
+                return f"winner={self.winner + 1}: the winner returns on his own turn (phase=act)"
+            if not wins(hand, self.options.condition):
+                return (
+                    f"winner={self.winner + 1}: his royals do not meet the"
+                    f" {self.options.condition} condition"
+                )
+        return ""
 
     def parse_move(self, text: str) -> JRMove:
         t = " ".join(text.split())

@@ -8,7 +8,8 @@ and loses the turn. The exact spin reaches 43 and wins. Square orders (go to N, 
 spin again, prison) come from a TOML table; the shipped one is empty (the sheet lists none).
 
 Point ids: ``A1``-``A21``, ``B1``-``B21``, ``22``, ``A23``-``A42``, ``B23``-``B42``, ``43``.
-Text form: ``R@A5 B@- turn=R spin=4 prison=B lose=G`` (``-``: not yet on the board), and in
+Text form: ``R@A5 B@B12 G@- turn=R spin=4 prison=B`` (``-``: not yet on the board; ``prison=``
+names who is in prison, ``lose=`` who owes a lost turn), and in
 the opening spins ``start=R5,B?`` (``?``: still to spin). Moves: ``spin=4`` (a spin),
 ``R start A`` (enter lane A), ``R A5-A9``, ``R A20-B24`` (taking lane B after 22).
 """
@@ -32,6 +33,40 @@ LETTERS = "RBGY"
 SHIPPED_ORDERS = Path(__file__).parent / "data" / "messenger-boy-orders.toml"
 PRISON_KEY = 5
 """The spin that lets a prisoner out (to square 2)."""
+
+
+def token_of(text: str, prefix: str) -> str:
+    """The part of a position's text that begins with ``prefix``."""
+    return next((t for t in text.split() if t.startswith(prefix)), prefix)
+
+
+def _opening_fault(
+    start: tuple[tuple[str, int | None], ...],
+    players: tuple[str, ...],
+    at: dict[str, str | None],
+    turn: int | None,
+    spin: int | None,
+    prison: set[str],
+    lose: set[str],
+) -> str:
+    """What makes an opening-spins state one the game cannot reach, or ``""``: all players
+    spin in turn order, and the tied highest spin again (two or more, in the same order);
+    the spins are made in that order, and the opening is over once all have spun."""
+    who = [p for p, _ in start]
+    spun = [v for _, v in start]
+    if len(set(who)) != len(who):
+        return "a player named twice"
+    if who != [p for p in players if p in who] or (len(who) < 2 and who != list(players)):
+        return "the opening's contenders are every player, or the tied ones, in turn order"
+    if None not in spun:
+        return "every contender has spun: the opening is over (turn=…)"
+    if any(v is not None for v in spun[spun.index(None) :]):
+        return "the contenders spin in turn order (spun ones first, then ?)"
+    if turn is not None or spin is not None or prison or lose:
+        return "during the opening spins there is no turn=, spin=, prison= or lose="
+    if any(where is not None for where in at.values()):
+        return "during the opening spins every man is off the board (@-)"
+    return ""
 
 
 def square_id(lane: str, number: int) -> str:
@@ -64,42 +99,76 @@ class Order:
 KINDS = ("go-to", "lose-turn", "spin-again", "prison")
 
 
+ORDER_KEYS = {"kind", "to"}
+
+
 @functools.cache
 def load_orders(path: str) -> dict[str, Order]:
-    """Point id -> order, from a square-orders TOML file; every fault names file, line, key."""
+    """Point id -> order, from a square-orders TOML file; every fault names file, line, key.
+
+    The orders are the entries of its ``[squares]`` table; anything outside that table, an
+    unknown key in an entry, or a square set twice (``"7"`` sets A7 and B7) is a mistake."""
     file = Path(path) if path else SHIPPED_ORDERS
     try:
         text = file.read_text(encoding="utf-8")
         data = tomllib.loads(text)
     except OSError as exc:
-        raise InvalidOptionError(f"orders: {file}: cannot read: {exc.strerror}") from None
+        raise InvalidOptionError(f"orders: {file}: cannot read: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
+        raise InvalidOptionError(f"orders: {file}: not UTF-8 text (byte {exc.start})") from None
+    except ValueError as exc:  # a path with a NUL in it
+        raise InvalidOptionError(f"orders: {path!r}: not a file name: {exc}") from None
     except tomllib.TOMLDecodeError as exc:
         raise InvalidOptionError(f"orders: {file}: bad TOML: {exc}") from None
+    lines = text.splitlines()
 
-    def fail(key: str, what: str) -> InvalidOptionError:
-        line = next(
-            (n for n, t in enumerate(text.splitlines(), 1) if re.match(rf'\s*"?{key}"?\s*=', t)),
-            None,
-        )
+    def line_of(key: str, after: int = 0) -> int | None:
+        pattern = re.compile(rf"\s*(?:\[\s*)?[\"']?{re.escape(key)}[\"']?\s*[=\].]")
+        return next((n for n, t in enumerate(lines, 1) if n > after and pattern.match(t)), None)
+
+    def fail(key: str, what: str, prefix: str = "squares.") -> InvalidOptionError:
+        head = (line_of("squares") or 0) if prefix else 0
+        line = line_of(key, head)
         where = f"{file}:{line}" if line else str(file)
-        return InvalidOptionError(f"orders: {where}: squares.{key}: {what}")
+        return InvalidOptionError(f"orders: {where}: {prefix}{key}: {what}")
 
+    for key in data:
+        if key != "squares":
+            raise fail(
+                key,
+                "outside the [squares] table (write the orders under a [squares] line)",
+                prefix="",
+            )
     squares = data.get("squares", {})
+    if not isinstance(squares, dict):
+        raise fail("squares", "expected a [squares] table of square = { kind = ... }", prefix="")
     out: dict[str, Order] = {}
+    set_by: dict[str, str] = {}
     for key, spec in squares.items():
-        if not re.fullmatch(r"[AB]?\d{1,2}", key) or not 1 <= int(key.lstrip("AB")) <= 43:
+        if not re.fullmatch(r"[AB]?[0-9]{1,2}", key) or not 1 <= int(key.lstrip("AB")) <= 43:
             raise fail(key, "not a square (1-43, or A7 / B7 for one lane)")
         n = int(key.lstrip("AB"))
         if n in (1, 43):
             raise fail(key, "Start and 43 carry no order")
         if not isinstance(spec, dict) or spec.get("kind") not in KINDS:
             raise fail(key, f"expected {{ kind = ... }}, one of {', '.join(KINDS)}")
+        unknown = sorted(set(spec) - ORDER_KEYS)
+        if unknown:
+            raise fail(key, f"unknown key {unknown[0]!r} (keys: kind, and to for a go-to)")
         to = spec.get("to", 0)
-        if spec["kind"] == "go-to" and (not isinstance(to, int) or not 2 <= to <= 43):
-            raise fail(key, f"go-to needs a square to = 2..43, not {to!r}")
+        if spec["kind"] == "go-to":
+            if not isinstance(to, int) or isinstance(to, bool) or not 2 <= to <= 43:
+                raise fail(key, f"go-to needs a square to = 2..43, not {to!r}")
+            if to == n:
+                raise fail(key, f"go-to {to} sends a man to the square he is on")
+        elif "to" in spec:
+            raise fail(key, f"to = {to!r} is only for a go-to")
         lanes = key[0] if key[0] in "AB" else "AB"
-        for lane in lanes:
-            out[square_id(lane, n)] = Order(spec["kind"], to)
+        for point in dict.fromkeys(square_id(lane, n) for lane in lanes):  # 22 is shared
+            if point in set_by:
+                raise fail(key, f"square {point} is set twice (by {set_by[point]} too)")
+            set_by[point] = key
+            out[point] = Order(spec["kind"], to)
     return out
 
 
@@ -162,7 +231,7 @@ State = tuple[
 
 _SPIN = re.compile(r"^(?:spin=)?([1-6])$")
 _ENTER = re.compile(r"^([RBGY]) start ([AB])$")
-_STEP = re.compile(r"^([RBGY]) ([AB]?\d{1,2})-([AB]?\d{1,2})$")
+_STEP = re.compile(r"^([RBGY]) ([AB]?[0-9]{1,2})-([AB]?[0-9]{1,2})$")
 
 
 @register
@@ -271,7 +340,9 @@ class MessengerBoy(Position[MBMove, State]):
             if spin != PRISON_KEY:
                 return []
             two = square_id(lane_of(here) or "A", 2)
-            return [] if two in taken else [Step(player[0].upper(), here, two)]
+            if two in taken:
+                return []
+            return [Step(player[0].upper(), here, self._after_order(two, taken))]
         n = number_of(here) + spin
         if n > 43:
             return []  # the exact spin reaches 43
@@ -283,20 +354,30 @@ class MessengerBoy(Position[MBMove, State]):
             targets = [square_id(lane_of(here) or "A", n)]
         else:
             targets = [square_id("A", n), square_id("B", n)]  # the lane after 22
-        out = []
+        out: list[Step] = []
         for target in targets:
             if target in taken:
                 continue  # he would stay and lose the turn
-            final = self._after_order(target, taken)
-            out.append(Step(player[0].upper(), here, final))
+            step = Step(player[0].upper(), here, self._after_order(target, taken))
+            if step not in out:  # both lanes' squares may send him to one square
+                out.append(step)
         return out
 
     def _after_order(self, square: str, taken: set[str]) -> str:
-        order = self.orders.get(square)
-        if order is None or order.kind != "go-to":
-            return square
-        to = square_id(lane_of(square) or "A", order.to)
-        return square if to in taken else to
+        """Where a man who reached ``square`` is left standing: he obeys the square's go-to,
+        and the order of the square it sends him onto, and so on (RULES.md §5). A go-to whose
+        target is occupied leaves him where he is; a square already visited in this chain
+        ends it (the loop guard: a table whose go-tos run in a circle)."""
+        visited = {square}
+        while True:
+            order = self.orders.get(square)
+            if order is None or order.kind != "go-to":
+                return square
+            to = square_id(lane_of(square) or "A", order.to)
+            if to in taken or to in visited:
+                return square if to in taken else to
+            visited.add(to)
+            square = to
 
     def _apply(self, move: MBMove) -> None:
         if isinstance(move, Spin):
@@ -313,11 +394,8 @@ class MessengerBoy(Position[MBMove, State]):
             return
         self.at[player] = move.to
         self.spin = None
-        if player in self.prison:
-            self.prison = self.prison - {player}
-            self._next_turn()
-            return
-        order = self.orders.get(move.to) if move.to not in ("43",) else None
+        self.prison = self.prison - {player}  # a prisoner who spun his 5 is out, on square 2
+        order = self.orders.get(move.to)  # the square where he is left standing
         if order is not None and order.kind == "spin-again":
             return  # the same man spins again
         if order is not None and order.kind == "lose-turn":
@@ -343,14 +421,15 @@ class MessengerBoy(Position[MBMove, State]):
         self._turn = self.players.index(tied[0])
 
     def _next_turn(self) -> None:
+        """The turn goes round; a player who owes a lost turn is skipped once (and so pays
+        it), even when every player owes one: the order rotates as ever (RULES.md §5)."""
         self.spin = None
-        for _ in range(len(self.players)):
+        while True:
             self._turn = (self._turn + 1) % len(self.players)
             player = self.players[self._turn]
-            if player in self.lose:
-                self.lose = self.lose - {player}
-                continue
-            return
+            if player not in self.lose:
+                return
+            self.lose = self.lose - {player}
 
     # -- the end -----------------------------------------------------------------------------
 
@@ -400,38 +479,91 @@ class MessengerBoy(Position[MBMove, State]):
         prison: set[str] = set()
         lose: set[str] = set()
         start: tuple[tuple[str, int | None], ...] | None = None
+        given: set[str] = set()
+
+        def once(key: str, token: str) -> None:
+            if key in given:
+                raise bad(f"{token}: {key} is given twice")
+            given.add(key)
+
+        def group(token: str, items: str) -> set[str]:
+            out = [who(c) for c in items.split(",")]
+            if len(out) != len(set(out)):
+                raise bad(f"{token}: a player named twice")
+            return set(out)
+
         for token in text.split():
             if "@" in token:
                 p, _, where = token.partition("@")
                 if where != "-" and where not in POINTS:
                     raise bad(f"{token}: no square {where!r}")
+                once(who(p), token)
                 at[who(p)] = None if where == "-" else where
             elif token.startswith("turn="):
+                once("turn=", token)
                 turn = players.index(who(token[5:]))
             elif token.startswith("spin="):
+                once("spin=", token)
                 if not _SPIN.match(token):
                     raise bad(f"{token}: a spin is 1 to 6")
                 spin = int(token[5:])
             elif token.startswith("prison="):
-                prison = {who(c) for c in token[7:].split(",")}
+                once("prison=", token)
+                prison = group(token, token[7:])
             elif token.startswith("lose="):
-                lose = {who(c) for c in token[5:].split(",")}
+                once("lose=", token)
+                lose = group(token, token[5:])
             elif token.startswith("start="):
+                once("start=", token)
                 entries = []
                 for item in token[6:].split(","):
                     value = item[1:]
-                    if value != "?" and not (value.isdigit() and 1 <= int(value) <= 6):
+                    if not re.fullmatch(r"[1-6?]", value):
                         raise bad(f"{token}: each opening spin is 1 to 6 or ?")
                     entries.append((who(item[:1]), None if value == "?" else int(value)))
                 start = tuple(entries)
             else:
                 raise bad(f"unknown part {token!r}")
-        if start is None and turn is None:
-            raise bad("no turn=PLAYER (or start=… for the opening spins)")
+        missing = [p[0].upper() for p in players if p not in given]
+        if missing:
+            raise bad(f"give every man: {', '.join(f'{m}@…' for m in missing)} (- off the board)")
         taken = [p for p in at.values() if p is not None and p not in START_SQUARES]
         if len(taken) != len(set(taken)):
             raise bad("two men on one square (only Start may hold more)")
-        return cls(options, at, turn or 0, spin, frozenset(prison), frozenset(lose), start)
+        if start is not None:
+            why = _opening_fault(start, players, at, turn, spin, prison, lose)
+            if why:
+                raise bad(f"{token_of(text, 'start=')}: {why}")
+            return cls(options, at, 0, None, frozenset(), frozenset(), start)
+        if turn is None:
+            raise bad("no turn=PLAYER (or start=… for the opening spins)")
+        position = cls(options, at, turn, spin, frozenset(prison), frozenset(lose))
+        why = position._inconsistency()
+        if why:
+            raise bad(why)
+        return position
+
+    def _inconsistency(self) -> str:
+        """What makes this state (after the opening) one the game cannot reach, or ``""``."""
+        mover = self.players[self._turn]
+        letters = ",".join(p[0].upper() for p in sorted(self.prison | self.lose))
+        if any(self.at[p] is None for p in self.prison | self.lose):
+            return f"prison=/lose= {letters}: a man off the board owes nothing"
+        for p in sorted(self.prison):
+            order = self.orders.get(self.at[p] or "")
+            if order is None or order.kind != "prison":
+                return f"prison={p[0].upper()}: {self.at[p]} is no prison square in the orders"
+        if mover in self.lose:
+            return f"lose={mover[0].upper()}: his lost turn is paid as his turn comes"
+        if self.spin is not None:
+            over = self.outcome()
+            if over is not None:
+                return f"spin={self.spin}: the game is over ({over})"
+            if self.at[mover] is None:
+                return f"spin={self.spin}: {mover}'s man enters before he spins"
+            if not self._steps(mover, self.spin):
+                return f"spin={self.spin}: {mover} has no move for it (the turn would have passed)"
+        return ""
 
     def parse_move(self, text: str) -> MBMove:
         t = " ".join(text.split())

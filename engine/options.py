@@ -53,7 +53,7 @@ def option_names(cls: type[object]) -> list[str]:
 
 def _convert(game_id: str, key: str, hint: Any, value: object) -> object:
     if not isinstance(value, str):
-        return value
+        return _checked(game_id, key, hint, value)
     where = f"{game_id}: option {key}={value!r}"
     origin = typing.get_origin(hint)
     if origin in (typing.Union, types.UnionType):
@@ -78,4 +78,37 @@ def _convert(game_id: str, key: str, hint: Any, value: object) -> object:
             return hint(value)
     except ValueError as exc:
         raise InvalidOptionError(f"{where}: {exc}") from None
+    return value
+
+
+def _checked(game_id: str, key: str, hint: Any, value: object) -> object:
+    """A typed value (from Python, a trace header or the store's JSON): of the field's type,
+    or an InvalidOptionError naming the key; a list stands for a tuple."""
+    origin = typing.get_origin(hint)
+    if origin in (typing.Union, types.UnionType):
+        if value is None:
+            return None
+        (hint,) = [a for a in typing.get_args(hint) if a is not type(None)]
+        origin = typing.get_origin(hint)
+    if hint is bool:
+        ok = isinstance(value, bool)
+        want = "true or false"
+    elif hint is int:
+        ok = isinstance(value, int) and not isinstance(value, bool)
+        want = "a whole number"
+    elif origin is tuple:
+        ok = isinstance(value, (list, tuple)) and all(
+            isinstance(v, int) and not isinstance(v, bool) for v in value
+        )
+        want = "a list of whole numbers"
+        if ok:
+            value = tuple(value)  # type: ignore[arg-type]
+    elif isinstance(hint, type) and issubclass(hint, enum.Enum):
+        ok = isinstance(value, hint)
+        want = "one of " + ", ".join(str(m.value) for m in hint)
+    else:
+        ok = isinstance(value, hint) if isinstance(hint, type) else True
+        want = getattr(hint, "__name__", str(hint))
+    if not ok:
+        raise InvalidOptionError(f"{game_id}: option {key}={value!r}: expected {want}")
     return value

@@ -257,22 +257,52 @@ class Parchesi(Position[PMove, State]):
         return not (here and point.startswith("L") and int(point[1:]) in self.board.safeties)
 
     def _double_six(self, colour: str, entered: list[int]) -> list[ManMove]:
-        """Double 6: any 4 entered men 6 spaces each (as many as can go), or 1 man 24."""
+        """Double 6: any 4 entered men 6 spaces each (as many as can go), or 1 man 24.
+
+        The men move one after another in any order the player likes, so a group may go when
+        some order of it is legal. The end is the same whatever the order, so each group is
+        one move, written in one legal order: the men by number if they can go so; else each
+        man letting the man he would land on go first (a man who would make a blockade that
+        the others must pass waits for the man in front); else the first legal order.
+        :meth:`parse_move` takes any legal order of it."""
         letter = colour[0].upper()
         out: list[ManMove] = []
         for i in entered:
             move = self._single(colour, i, 24, self._standing())
             if move is not None:
                 out.append(ManMove(letter, (move,)))
-        best: list[ManMove] = []
         for size in range(min(4, len(entered)), 0, -1):
+            found: dict[tuple[tuple[str, str], ...], ManMove] = {}
             for group in itertools.combinations(entered, size):
-                paths = self._apply_group(colour, group)
-                if paths is not None:
-                    best.append(ManMove(letter, paths))
-            if best:
-                break
-        return out + best
+                orders = itertools.chain(
+                    (group, self._front_first(colour, group)), itertools.permutations(group)
+                )
+                for order in orders:
+                    paths = self._apply_group(colour, order)
+                    if paths is not None:
+                        found.setdefault(tuple(sorted(paths)), ManMove(letter, paths))
+                        break
+            if found:
+                return out + list(found.values())
+        return out
+
+    def _front_first(self, colour: str, group: tuple[int, ...]) -> tuple[int, ...]:
+        """The men of ``group`` by number, but each after the man of the group standing where
+        he would land 6 spaces on (that man moves out of his way first)."""
+        men = self.men[colour]
+        order: list[int] = []
+
+        def visit(i: int) -> None:
+            if i in order:
+                return
+            for j in group:
+                if j != i and j not in order and men[j] == men[i] + 6:
+                    visit(j)
+            order.append(i)
+
+        for i in group:
+            visit(i)
+        return tuple(order)
 
     def _apply_group(
         self, colour: str, group: tuple[int, ...]
@@ -290,6 +320,19 @@ class Parchesi(Position[PMove, State]):
             return tuple(paths)
         finally:
             self.men = saved
+
+    def _in_order(self, colour: str, paths: tuple[tuple[str, str], ...]) -> bool:
+        """Whether the men standing on the paths' starts can move 6 each in this order (each
+        man once: a path starts from a man who has not moved yet)."""
+        moved: set[int] = set()
+        order = []
+        for a, _b in paths:
+            man = next((i for i in range(4) if i not in moved and self.where(colour, i) == a), None)
+            if man is None:
+                return False
+            moved.add(man)
+            order.append(man)
+        return self._apply_group(colour, tuple(order)) == paths
 
     def _move_man(self, colour: str, man: int, end: int) -> None:
         self.men[colour][man] = end
@@ -388,13 +431,19 @@ class Parchesi(Position[PMove, State]):
                 )
                 if progress is None:
                     raise bad(f"{token}: {m.group(3)} is not on {colour}'s way")
+                if (colour, man) in seen:
+                    raise bad(f"{token}: {m.group(1)}{m.group(2)} is placed twice")
                 men[colour][man] = progress
                 seen.add((colour, man))
             elif token.startswith("turn="):
+                if turn is not None:
+                    raise bad(f"{token}: turn= is given twice")
                 if token[5:] not in letters:
                     raise bad(f"{token}: not a player of this game")
                 turn = players.index(letters[token[5:]])
             elif m := _SPIN.match(token) if token.startswith("spin=") else None:
+                if spin is not None:
+                    raise bad(f"{token}: spin= is given twice")
                 spin = Spin(int(m.group(2)), bool(m.group(1)))
             else:
                 raise bad(f"unknown part {token!r}")
@@ -406,7 +455,35 @@ class Parchesi(Position[PMove, State]):
         for point, colours in position._standing().items():
             if len(colours) > 2 or len(set(colours)) > 1:
                 raise bad(f"{point} holds {', '.join(colours)}: at most two men of one colour")
+        home = [c for c in players for p in men[c] if p == b.home(c)]
+        if len(set(home)) > 1:  # one move may bring several men of one colour home (double 6)
+            raise bad(f"{' and '.join(dict.fromkeys(home))} men are home: the first ends the game")
+        if home and turn != (players.index(home[0]) + 1) % len(players):
+            after = players[(players.index(home[0]) + 1) % len(players)]
+            raise bad(
+                f"{home[0]} is home: the game ended on {home[0]}'s move (turn={after[0].upper()})"
+            )
+        if spin is not None and home:
+            raise bad(f"{spin}: the game is over ({home[0]} is home)")
+        if spin is not None and not position._man_moves(position.turn, spin):
+            raise bad(
+                f"{spin}: {position.turn} has no move for this spin (the turn would have passed)"
+            )
         return position
+
+    def _as_listed(self, move: ManMove) -> ManMove:
+        """A double 6 written in another legal order than the one listed: the listed move (the
+        same men to the same spaces). Anything else comes back as written."""
+        if len(move.paths) < 2 or self.spin != Spin(6, True) or self.is_over():
+            return move
+        colour = self.turn
+        if move.colour != colour[0].upper() or move in self._legal():
+            return move
+        key = sorted(move.paths)
+        for listed in self._legal():
+            if isinstance(listed, ManMove) and sorted(listed.paths) == key:
+                return listed if self._in_order(colour, move.paths) else move
+        return move
 
     def parse_move(self, text: str) -> PMove:
         t = " ".join(text.split())
@@ -417,7 +494,7 @@ class Parchesi(Position[PMove, State]):
             return ManMove(m.group(1), ((f"{m.group(1)}nest", self.board.point(colour, 0)),))
         if m := re.fullmatch(r"([YBRG])((?: \S+-\S+)+)", t):
             paths = tuple((a, b) for a, _, b in (p.partition("-") for p in m.group(2).split()))
-            return ManMove(m.group(1), paths)
+            return self._as_listed(ManMove(m.group(1), paths))
         raise InvalidMoveError(
             f"bad parchesi move {text!r}: expected spin=5 or spin=d5, 'Y enter', 'Y L12-L17'"
         )

@@ -12,6 +12,7 @@ Moves: ``c3-d4`` a step, ``c3xd4xe5`` captures (each step lands on the man it ta
 
 from __future__ import annotations
 
+import enum
 import functools
 import itertools
 import re
@@ -52,12 +53,25 @@ class SkipMove(Move):
         return self.path
 
 
+class SideSquares(enum.Enum):
+    """How the sheet's "the player must move his men on the yellow squares if he has no other
+    move" is read (RULES.md §4)."""
+
+    LAST_RESORT = "last-resort"
+    """A restriction: men on the side squares may only move when no other man can."""
+    FREE = "free"
+    """The plain duty not to pass: they move like any man."""
+
+
 @dataclass(frozen=True)
 class SkipOptions:
     max_captures: int = 2
     """Captures one man may make in a turn (the sheet: 2, "the players may alter this")."""
     side_limit: int = 3
     """Men of one colour that may stand on the side yellow squares at once."""
+    side_squares: SideSquares = SideSquares.LAST_RESORT
+    """``last-resort``: men on the side squares move only when no other man can; ``free``:
+    they move like any man."""
 
     def __post_init__(self) -> None:
         if self.max_captures < 1:
@@ -119,7 +133,38 @@ class Skip(Position[SkipMove, State]):
                 )
         if parts[1] not in cls.turn_chars:
             raise InvalidPositionError(f"bad skip position {text!r}: who moves must be r or b")
-        return cls(options, cells, cls.turn_chars.index(parts[1]))
+        position = cls(options, cells, cls.turn_chars.index(parts[1]))
+        why = position._inconsistency()
+        if why:
+            raise InvalidPositionError(f"bad skip position {text!r}: {why}")
+        return position
+
+    def _inconsistency(self) -> str:
+        """What makes this board one the game cannot reach, or ``""``."""
+        for side, other in (("red", "blue"), ("blue", "red")):
+            men = self.men(side)
+            if len(men) > 8:
+                return f"{len(men)} {side} men, a side has 8"
+            far = "8" if side == "red" else "1"
+            plain = _MEN[side][0]
+            for square in men:
+                if square[1] == far and self.cells[_index(square)] == plain:
+                    return f"the {side} man on {square} reached the far row: write {plain.upper()}"
+            on_side = [s for s in men if s in SIDE_SQUARES]
+            if len(on_side) > self.options.side_limit:
+                return (
+                    f"{len(on_side)} {side} men on the side squares ({' '.join(on_side)}),"
+                    f" at most {self.options.side_limit} (option side_limit)"
+                )
+            if len(men) <= self.men_to_win:
+                if self.count_men(other) <= self.men_to_win:
+                    return "both sides are down to 3 men: the game ended with the first"
+                if self.turn != side:
+                    return (
+                        f"{side} has {len(men)} men left: the game ended on {other}'s move,"
+                        f" so {side} is to move"
+                    )
+        return ""
 
     def parse_move(self, text: str) -> SkipMove:
         t = text.strip()
@@ -157,12 +202,13 @@ class Skip(Position[SkipMove, State]):
         if self.outcome_by_men() is not None:
             return []
         side = self.sides[self._turn]
+        free = self.options.side_squares is SideSquares.FREE
         inner: list[SkipMove] = []
         outer: list[SkipMove] = []
         for square in self.men(side):
             moves = self._moves_of(square)
-            (outer if square in SIDE_SQUARES else inner).extend(moves)
-        # men on the side squares move only when nothing else can
+            (outer if square in SIDE_SQUARES and not free else inner).extend(moves)
+        # last-resort: men on the side squares move only when nothing else can
         return inner or outer
 
     def _moves_of(self, square: str) -> list[SkipMove]:

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any, Self
 
 from engine.cross33 import EMPTY, HOLES, Cross33Position, CrossMove, Diagonals, parse_cross_move
-from engine.errors import InvalidOptionError
+from engine.errors import InvalidOptionError, InvalidPositionError
 from engine.outcome import Outcome, Termination
 from engine.registry import register
 
@@ -59,6 +59,22 @@ class Solitaire(Cross33Position):
         cells[0] = EMPTY
         cells[options.start] = EMPTY
         return cls(options, bytes(cells), 0)
+
+    def _check(self, text: str) -> None:
+        """32 pegs at most (the start leaves one hole empty), and at least one: a jump leaves
+        a peg. With all 32 no jump is made yet, so the empty hole is the start hole."""
+        pegs = self.count("o")
+        empty = [h for h in HOLES if self.cells[h] == EMPTY]
+        why = ""
+        if pegs == 0:
+            why = "no peg on the board (a jump always leaves one)"
+        elif pegs == 33:
+            why = "33 pegs: the game starts with one hole empty"
+        elif pegs == 32 and empty != [self.options.start]:
+            why = f"32 pegs with hole {empty[0]} empty, but the start hole is {self.options.start}"
+            why += " (option start)"
+        if why:
+            raise InvalidPositionError(f"bad {self.game_id} position {text!r}: {why}")
 
     def parse_move(self, text: str) -> CrossMove:
         """``5-17`` as in the seed's key; ``5x17`` is accepted too. One jump a move."""

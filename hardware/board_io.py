@@ -47,6 +47,11 @@ LedFrame: TypeAlias = Mapping[str, Light]
 BUTTONS = ("roll", "undo", "hint", "confirm", "new")
 
 
+class BoardError(Exception):
+    """A board that cannot be opened or does not answer (no Pico on the port, no GPIO): one
+    line saying which and why, said before anything else is done."""
+
+
 @dataclass(frozen=True, slots=True)
 class SensorEvent:
     """A reed switch changed: a piece placed (``on``) or lifted at ``point``."""

@@ -283,7 +283,7 @@ def test_analyse_from_a_position_prints_the_four_counts(holes: set[int]) -> None
             "analyse: the Peg Solitaire solver plays orthogonal jumps only (diagonals=none),"
             " not diagonals=all",
         ),
-        (["solitaire", "--position", "." * 33 + " -"], "has no pegs"),
+        (["solitaire", "--position", "." * 33 + " -"], "no peg on the board"),
         (["solitaire", "--position", "o" * 32 + " -"], "bad solitaire position"),
     ],
 )

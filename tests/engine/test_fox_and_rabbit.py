@@ -287,7 +287,7 @@ def test_each_throw_is_one_of_36_equally_likely() -> None:
         "WR@a1 RF@i1 turn=WR",
         "WR@a1 RF@i1 turn=WR dice=5,2",
         "WR@c4 RF@c4 turn=RF escape=WR",
-        "WR@c4 RF@c4 turn=RF dice=6,6 escape=WR extra",
+        "WR@c4 RF@c4 turn=RF dice=1,1 escape=WR extra",
         "RF@a1 turn=RF",
         "WR@a1 BR@c2 RF@i1 GF@a9 turn=GF",
     ],

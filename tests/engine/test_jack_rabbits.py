@@ -81,7 +81,7 @@ def test_winning_conditions(royals: list[str], condition: str, won: bool) -> Non
 
 def test_holding_ten_cards_means_discarding_down_to_nine() -> None:
     p = engine.from_text(
-        "jack-rabbits", "1:2H,3H,4H,5H,6H,7H,8H,9H,10H 2:2S turn=1 phase=increment court=KH"
+        "jack-rabbits", "1:2H,3H,4H,5H,6H,7H,8H,9H,10H 2:2S turn=1 phase=increment dice=3,4"
     )
     p.push_text("draw=AS")
     assert p.turn == "1" and {str(m) for m in p.legal_moves} >= {"discard AS", "discard 2H"}
@@ -90,13 +90,13 @@ def test_holding_ten_cards_means_discarding_down_to_nine() -> None:
 
 
 def test_a_spent_royal_goes_back_to_the_court() -> None:
-    p = engine.from_text("jack-rabbits", "1:KS,2H 2:3S turn=1 phase=act dice=5,6 court=KH")
+    p = engine.from_text("jack-rabbits", "1:KS,2H 2:3S turn=1 phase=act dice=5,6")
     p.push_text("pay 2H+KS")
     assert "KS" in p.court and "2H" in p.discard and p.paid
 
 
 def test_a_turn_roll_prize_pay_acquire_end_increment() -> None:
-    p = engine.from_text("jack-rabbits", "1:5H,6H,2S 2:3S turn=1 phase=roll court=KH,QH")
+    p = engine.from_text("jack-rabbits", "1:5H,6H,2S 2:3S turn=1 phase=roll")
     p.push_text("dice=5,1")  # a 5: the 5H matches, a prize draw
     assert p.phase == "prize" and p.is_chance()
     p.push_text("draw=9C")
@@ -111,7 +111,7 @@ def test_a_turn_roll_prize_pay_acquire_end_increment() -> None:
 def test_three_royals_meeting_the_condition_may_return_and_win() -> None:
     p = engine.from_text(
         "jack-rabbits",
-        "1:KH,QS,JD 2:3S turn=1 phase=act dice=2,2 court=",
+        "1:KH,QS,JD 2:3S turn=1 phase=act dice=2,2",
         condition="diverse-monarchy",
     )
     assert "return" in {str(m) for m in p.legal_moves}
@@ -129,3 +129,54 @@ def test_the_assistant_from_the_command_line(capsys: pytest.CaptureFixture[str])
     assert capsys.readouterr().out == "yes\n"
     assert main(["jack-rabbits", "pay", "1Z"]) == 2
     assert "bad card '1Z'" in capsys.readouterr().err
+
+
+def _pays(p: engine.Position) -> set[str]:
+    return {str(m) for m in p.legal_moves if str(m).startswith("pay ")}
+
+
+def test_a_payment_may_use_any_number_of_cards() -> None:
+    # twelve to pay with six small cards (a later ace is one): all six, no fewer (five was
+    # the most a payment could hold)
+    text = "1:2S,2H,2D,2C,3S,AH 2:4S turn=1 phase=act dice=6,6 spent=1:AD"
+    p = engine.from_text("jack-rabbits", text)
+    assert _pays(p) == {"pay 2S+3S+AH+2H+2D+2C"}
+    p.push_text("pay 2S+2H+2D+2C+3S+AH")
+    assert p.hands[0] == [] and p.paid
+
+
+def test_overpaying_is_a_legal_payment_with_any_cards() -> None:
+    p = engine.from_text("jack-rabbits", "1:9S,5H,2D 2:4S turn=1 phase=act dice=1,2")
+    # the price is 3: any set worth 3 or more, a card too many included
+    assert _pays(p) == {
+        "pay 9S",
+        "pay 5H",
+        "pay 9S+5H",
+        "pay 9S+2D",
+        "pay 5H+2D",
+        "pay 9S+5H+2D",
+    }
+    acquire = {str(m) for m in p.legal_moves if str(m).startswith("acquire KS")}
+    assert acquire == set()  # ten points of spades: the 9 alone is not enough
+    q = engine.from_text("jack-rabbits", "1:9S,5S,2S 2:4S turn=1 phase=act dice=1,2")
+    acquire = {str(m) for m in q.legal_moves if str(m).startswith("acquire KS")}
+    assert acquire == {"acquire KS 5S+9S", "acquire KS 2S+9S", "acquire KS 2S+5S+9S"}
+
+
+def test_the_first_ace_paid_is_kept_in_front_of_the_player_not_discarded() -> None:
+    p = engine.from_text("jack-rabbits", "1:AD,AS,5H 2:4S turn=1 phase=act dice=6,6")
+    p.push_text("pay AS+AD")  # 11 + 1: the first is worth eleven, the other one
+    assert p.aces[0] == "AS" and p.discard == ["AD"]
+    assert "AS" not in p.pile() and "spent=1:AS" in p.to_text()
+    assert engine.from_text("jack-rabbits", p.to_text()) == p
+    # it is never drawn again, even when the pile reloads from the discard
+    p.push_text("end")
+    outcomes = {str(m) for m, _ in p.chance_outcomes()}
+    assert "draw=AS" not in outcomes and "draw=AD" not in outcomes
+
+
+def test_a_later_ace_is_discarded_and_worth_one() -> None:
+    p = engine.from_text("jack-rabbits", "1:AD,5H 2:4S turn=1 phase=act dice=3,3 spent=1:AS")
+    assert _pays(p) == {"pay 5H+AD"}  # 5 + 1 pays 6; the 5 alone does not
+    p.push_text("pay 5H+AD")
+    assert p.aces[0] == "AS" and p.discard == ["5H", "AD"]

@@ -143,3 +143,115 @@ def test_the_shipped_table_invents_no_orders() -> None:
     from engine.messenger_boy import load_orders
 
     assert load_orders("") == {}
+
+
+def test_when_every_player_owes_a_lost_turn_the_turn_order_still_rotates(tmp_path: Path) -> None:
+    # blue owes a lost turn; red lands on a lose-turn square: both owe one. Blue's turn comes
+    # and is skipped, then red's is skipped, then blue plays (RULES.md §5)
+    table = orders(tmp_path, '"A6" = { kind = "lose-turn" }\n')
+    p = pos("R@A3 B@B2 turn=R spin=3 lose=B", orders=table)
+    p.push_text("R A3-A6")
+    assert p.turn == "blue" and "lose" not in p.to_text()
+    p.push_text("spin=1")
+    p.push_text("B B2-B3")
+    assert p.turn == "red"
+
+
+def test_every_one_of_three_owing_a_lost_turn_pays_it_in_turn(tmp_path: Path) -> None:
+    table = orders(tmp_path, '"A6" = { kind = "lose-turn" }\n')
+    p = pos("R@A3 B@B2 G@B9 turn=R spin=3 lose=B,G", orders=table, players=3)
+    p.push_text("R A3-A6")
+    assert p.turn == "blue" and "lose" not in p.to_text()  # G, R, B skipped once each
+
+
+def test_a_man_sent_onto_another_order_square_obeys_that_order_too(tmp_path: Path) -> None:
+    table = orders(
+        tmp_path,
+        '"5" = { kind = "go-to", to = 9 }\n"9" = { kind = "go-to", to = 14 }\n'
+        '"14" = { kind = "lose-turn" }\n"20" = { kind = "go-to", to = 24 }\n'
+        '"A24" = { kind = "spin-again" }\n',
+    )
+    p = pos("R@A3 B@B2 G@B20 turn=R spin=2", orders=table, players=3)
+    assert moves(p) == {"R A3-A14"}  # 5 -> 9 -> 14
+    p.push_text("R A3-A14")
+    assert "lose=R" in p.to_text() and p.turn == "blue"  # and 14's order is obeyed
+    q = pos("R@A17 B@B2 turn=R spin=3", orders=table)
+    q.push_text("R A17-A24")  # 20 sends him to 24, whose order is spin again
+    assert q.turn == "red" and q.is_chance()
+
+
+def test_order_squares_in_a_circle_end_the_chain_at_a_square_already_visited(
+    tmp_path: Path,
+) -> None:
+    table = orders(
+        tmp_path,
+        '"5" = { kind = "go-to", to = 9 }\n"9" = { kind = "go-to", to = 12 }\n'
+        '"12" = { kind = "go-to", to = 5 }\n',
+    )
+    p = pos("R@A3 B@B2 turn=R spin=2", orders=table)
+    assert moves(p) == {"R A3-A5"}  # 5 -> 9 -> 12 -> 5: visited, he stops there
+    p.push_text("R A3-A5")
+    assert p.turn == "blue"
+
+
+def test_a_go_to_whose_target_is_occupied_leaves_him_on_the_order_square(tmp_path: Path) -> None:
+    table = orders(
+        tmp_path, '"5" = { kind = "go-to", to = 9 }\n"9" = { kind = "go-to", to = 14 }\n'
+    )
+    assert moves(pos("R@A3 B@A9 turn=R spin=2", orders=table)) == {"R A3-A5"}
+    assert moves(pos("R@A3 B@A14 turn=R spin=2", orders=table)) == {"R A3-A9"}
+
+
+def test_a_prisoner_let_out_obeys_the_order_of_square_2(tmp_path: Path) -> None:
+    table = orders(tmp_path, '"B12" = { kind = "prison" }\n"2" = { kind = "go-to", to = 4 }\n')
+    p = pos("R@B12 B@A9 turn=R spin=5 prison=R", orders=table)
+    assert moves(p) == {"R B12-B4"}
+    p.push_text("R B12-B4")
+    assert "prison" not in p.to_text() and p.turn == "blue"
+
+
+def test_both_lanes_sent_to_one_shared_square_are_one_move(tmp_path: Path) -> None:
+    table = orders(tmp_path, '"25" = { kind = "go-to", to = 43 }\n')
+    assert moves(pos("R@A20 B@B3 turn=R spin=5", orders=table)) == {"R A20-43"}
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('"7" = { kind = "go-to", to = 9 }\n', r"orders\.toml:1: 7: outside the \[squares\] table"),
+        (
+            '[squares]\n"7" = { kind = "go-to", to = 9, lane = "A" }\n',
+            r"orders\.toml:2: squares\.7: unknown key 'lane'",
+        ),
+        (
+            '[squares]\n"7" = { kind = "lose-turn", to = 9 }\n',
+            r"orders\.toml:2: squares\.7: to = 9 is only for a go-to",
+        ),
+        (
+            '[squares]\n"7" = { kind = "prison" }\n"A7" = { kind = "lose-turn" }\n',
+            r"orders\.toml:3: squares\.A7: square A7 is set twice \(by 7 too\)",
+        ),
+        ('[squares]\n"7" = { kind = "go-to", to = 7 }\n', r"orders\.toml:2: squares\.7: go-to 7"),
+        ("squares = 5\n", r"orders\.toml:1: squares: expected a \[squares\] table"),
+        ('[squares]\n"7" = { kind = "prison" }\n[extra]\n', r"orders\.toml:3: extra: outside"),
+    ],
+)
+def test_an_orders_file_that_says_more_or_other_than_orders_is_refused(
+    tmp_path: Path, text: str, message: str
+) -> None:
+    path = tmp_path / "orders.toml"
+    path.write_text(text)
+    with pytest.raises(InvalidOptionError, match=message) as err:
+        engine.start(GAME, orders=str(path))
+    assert "\n" not in str(err.value)
+
+
+def test_an_orders_file_that_cannot_be_read_says_so(tmp_path: Path) -> None:
+    bad = tmp_path / "latin1.toml"
+    bad.write_bytes(b'[squares]\n"7" = { kind = "prison" } # caf\xe9\n')
+    with pytest.raises(InvalidOptionError, match=r"latin1\.toml: not UTF-8 text"):
+        engine.start(GAME, orders=str(bad))
+    with pytest.raises(InvalidOptionError, match="cannot read"):
+        engine.start(GAME, orders=str(tmp_path))  # a folder
+    with pytest.raises(InvalidOptionError, match="not a file name"):
+        engine.start(GAME, orders="a\0b")

@@ -23,6 +23,13 @@ def moves(p: engine.Position) -> set[str]:
     return {str(m) for m in p.legal_moves}
 
 
+def after_spin(men: dict[str, str], spin: str) -> set[str]:
+    """Yellow's moves for a spin; empty when the spin passed the turn (no legal move)."""
+    p = pos(men)
+    p.push_text(f"spin={spin}")
+    return set() if p.turn != "yellow" else moves(p)
+
+
 def test_the_board_is_data_a_loop_of_68_with_12_safeties_and_7_space_home_paths() -> None:
     b = board()
     assert b.loop == 68 and len(b.safeties) == 12 and b.home_path == 7
@@ -47,8 +54,7 @@ def test_a_man_enters_on_a_spin_of_5() -> None:
     p.push_text("Y enter")
     assert p.where("yellow", 0) == "L4"
     for spin in ("4", "d5", "6"):
-        q = pos({}, spin=spin)
-        assert not q._man_moves("yellow", q.spin)  # type: ignore[attr-defined]
+        assert after_spin({}, spin) == set()
 
 
 def test_a_spin_of_n_moves_one_man_n_spaces_and_a_double_counts_twice() -> None:
@@ -72,17 +78,13 @@ def test_capture_sends_a_man_back_to_his_nest_and_he_reenters_on_a_5() -> None:
 
 
 def test_no_capture_on_a_safety_no_man_enters_a_safety_held_by_another_colour() -> None:
-    p = pos({"Y1": "L8", "R1": "L11"}, spin="3")  # 11 is a safety
-    assert moves(p) == set()
-    p = pos({"R1": "L4"}, spin="5")  # the yellow entry is a safety too
-    assert moves(p) == set()
+    assert after_spin({"Y1": "L8", "R1": "L11"}, "3") == set()  # 11 is a safety
+    assert after_spin({"R1": "L4"}, "5") == set()  # the yellow entry is a safety too
 
 
 def test_a_blockade_may_not_be_passed_by_any_man() -> None:
-    p = pos({"Y1": "L10", "R1": "L12", "R2": "L12"}, spin="4")
-    assert moves(p) == set()
-    own = pos({"Y1": "L10", "Y2": "L12", "Y3": "L12"}, spin="4")
-    assert "Y L10-L14" not in moves(own)
+    assert after_spin({"Y1": "L10", "R1": "L12", "R2": "L12"}, "4") == set()
+    assert "Y L10-L14" not in after_spin({"Y1": "L10", "Y2": "L12", "Y3": "L12"}, "4")
 
 
 def test_a_player_must_break_his_blockade_if_he_has_no_other_move() -> None:
@@ -103,7 +105,7 @@ def test_two_men_of_one_colour_may_stand_together_no_third() -> None:
 def test_home_counts_as_one_space_and_the_last_move_must_be_exact() -> None:
     p = pos({"Y1": "Y6"}, spin="2")
     assert moves(p) == {"Y Y6-home"}
-    assert moves(pos({"Y1": "Y6"}, spin="3")) == set()
+    assert after_spin({"Y1": "Y6"}, "3") == set()
 
 
 def test_the_first_man_home_wins() -> None:
@@ -137,3 +139,37 @@ def test_bad_positions_say_what_is_wrong() -> None:
         engine.from_text(GAME, "Y1@L4 turn=Y")
     with pytest.raises(InvalidPositionError, match="L13 holds yellow, red"):
         pos({"Y1": "L13", "R1": "L13"})
+
+
+ISSUE_11 = "Y1@L5 Y2@L6 Y3@Ynest Y4@L11 R1@Rnest R2@Rnest R3@Rnest R4@Rnest turn=Y spin=d6"
+
+
+def test_double_6_men_move_in_any_order_so_a_man_in_front_may_go_first() -> None:
+    # lowest first, Y1 L5-L11 makes a blockade with Y4 that Y2 (L6) may not pass; Y4 first,
+    # all three go (RULES.md §3: in any order the player likes)
+    p = engine.from_text(GAME, ISSUE_11)
+    assert moves(p) == {"Y L11-L17 L5-L11 L6-L12", "Y L5-L29", "Y L6-L30", "Y L11-L35"}
+
+
+def test_double_6_in_another_legal_order_is_the_same_move() -> None:
+    p = engine.from_text(GAME, ISSUE_11)
+    listed = p.parse_move("Y L11-L17 L5-L11 L6-L12")
+    for order in ("Y L6-L12 L11-L17 L5-L11", "Y L5-L11 L11-L17 L6-L12", "Y L6-L12 L5-L11 L11-L17"):
+        assert p.parse_move(order) == listed
+    p.push_text("Y L6-L12 L5-L11 L11-L17")
+    assert {p.where("yellow", i) for i in range(4)} == {"L11", "L12", "L17", "Ynest"}
+    assert p.turn == "red"
+
+
+def test_double_6_in_an_order_that_passes_a_blockade_is_illegal() -> None:
+    p = engine.from_text(GAME, ISSUE_11)
+    with pytest.raises(engine.IllegalMoveError):
+        p.push_text("Y L5-L11 L6-L12 L11-L17")  # Y2 would pass the blockade on L11
+
+
+def test_double_6_lists_each_group_of_men_once_in_the_order_by_number_when_it_can() -> None:
+    # two men of one blockade and one behind: by number when that order is legal
+    p = pos({"Y1": "L20", "Y2": "L26"}, spin="d6")
+    assert "Y L20-L26 L26-L32" in moves(p)  # as the field trace parchesi-255 has it
+    groups = [sorted(m.paths) for m in p.legal_moves]
+    assert len(groups) == len({tuple(g) for g in groups})

@@ -163,3 +163,17 @@ def test_bad_skip_text_names_the_square() -> None:
         engine.from_text(
             "skip", "bbbbbbbb/......../......../......../......../......../......../rrrxrrrr r"
         )
+
+
+def test_side_squares_is_an_option_last_resort_by_default_or_free() -> None:
+    # RULES.md §4: "the player must move his men on the yellow squares if he has no other
+    # move", read as a restriction (the default) or as the plain duty not to pass
+    text = board({"a4": "r", **REST})
+    last = engine.from_text("skip", text)
+    assert last.options.side_squares.value == "last-resort"
+    assert not any(m.startswith("a4") for m in moves(last))
+    free = engine.from_text("skip", text, side_squares="free")
+    assert "a4-b5" in moves(free)
+    assert moves(free) - moves(last) == {"a4-b5"}
+    with pytest.raises(engine.InvalidOptionError, match="side_squares='sometimes'"):
+        engine.start("skip", side_squares="sometimes")

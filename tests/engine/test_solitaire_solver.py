@@ -97,9 +97,9 @@ def test_jumps_on_bitboards_are_the_engines_jumps(xs: list[int]) -> None:
     want = sorted((i + 5, c) for i, x in enumerate(xs) for c in ref.after_jumps(x))
     assert got == want
     assert solver.move_counts(arr).tolist() == [len(ref.after_jumps(x)) for x in xs]
-    for x in xs[:3]:  # and the engine's own moves
-        position = position_of(x)
-        assert len(position.legal_moves) == len(ref.after_jumps(x))
+    for x in xs[:3]:  # and the engine's own moves (for positions it accepts as Solitaire's)
+        if 1 <= bin(x).count("1") <= 31:
+            assert len(position_of(x).legal_moves) == len(ref.after_jumps(x))
 
 
 # -- levels and counts ----------------------------------------------------------------------

@@ -96,6 +96,25 @@ def test_events_from_another_thread_reach_the_loop_in_order() -> None:
     assert asyncio.run(scenario()) == [float(i) for i in range(200)]
 
 
-def test_put_threadsafe_before_bind_says_so() -> None:
-    with pytest.raises(RuntimeError, match="before bind"):
-        EventQueue().put_threadsafe(ButtonEvent("roll", 0.0))
+def test_events_put_before_bind_wait_in_order_for_the_loop() -> None:
+    """A board opened before the daemon's loop runs (a Pico answering at once) loses nothing:
+    what its threads put before bind() comes first, in order, then what comes after."""
+    queue = EventQueue()
+    early = threading.Thread(
+        target=lambda: [queue.put_threadsafe(ButtonEvent("roll", float(i))) for i in range(5)]
+    )
+    early.start()
+    early.join()
+
+    async def scenario() -> list[float]:
+        queue.bind(asyncio.get_running_loop())
+        queue.put_threadsafe(ButtonEvent("undo", 5.0))
+        got = []
+        async with asyncio.timeout(5):
+            async for event in queue:
+                got.append(event.t)
+                if len(got) == 6:
+                    break
+        return got
+
+    assert asyncio.run(scenario()) == [0.0, 1.0, 2.0, 3.0, 4.0, 5.0]
