@@ -659,8 +659,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser(
         "analyse",
         help="Peg Solitaire solved: positions reachable and winning, solutions, sequences",
-        description="Peg Solitaire solved whole: positions reachable and winning, the move"
-        " sequences that solve it and all move sequences (needs reedboard[solver])",
+        description="Peg Solitaire solved: reachable and winning positions, solutions, sequences",
     )
     p.add_argument("game", metavar="GAME", help="solitaire")
     p.add_argument("--position", metavar="TEXT", help="count from this position instead")

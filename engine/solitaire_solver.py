@@ -410,8 +410,7 @@ class _Pool:
 def _level_children_keys(pool: _Pool, keys: U64) -> U64:
     """The sorted distinct canonical keys of every position one jump on from ``keys``."""
     x = _unfold(keys)
-    counts = move_counts(x).astype(np.int64)
-    ends = np.cumsum(counts)
+    ends = np.cumsum(move_counts(x), dtype=np.int64)
     total = int(ends[-1]) if len(ends) else 0
     buf = np.empty(total, np.uint64)
     spans = _chunks(len(x), CHUNK // 4)

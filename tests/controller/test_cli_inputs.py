@@ -203,8 +203,16 @@ PRINTING = [
 ]
 
 
+def _env(argv: list[str], request: pytest.FixtureRequest) -> dict[str, str]:
+    """The command's environment: `hint solitaire` finds Solitaire's winning set built."""
+    env = dict(os.environ)
+    if argv[:2] == ["hint", "solitaire"]:
+        env["XDG_CACHE_HOME"] = str(request.getfixturevalue("solitaire_cache"))
+    return env
+
+
 @pytest.mark.parametrize("argv", PRINTING, ids=" ".join)
-def test_a_closed_pipe_is_silent(argv: list[str]) -> None:
+def test_a_closed_pipe_is_silent(argv: list[str], request: pytest.FixtureRequest) -> None:
     """`reedboard ... | head -1`, at its hardest: the reader is gone before the first write."""
     read, write = os.pipe()
     os.close(read)
@@ -215,6 +223,7 @@ def test_a_closed_pipe_is_silent(argv: list[str]) -> None:
             stderr=subprocess.PIPE,
             text=True,
             timeout=60,
+            env=_env(argv, request),
         )
     finally:
         os.close(write)
@@ -222,7 +231,9 @@ def test_a_closed_pipe_is_silent(argv: list[str]) -> None:
 
 
 @pytest.mark.parametrize("argv", PRINTING, ids=" ".join)
-def test_a_closed_standard_output_is_silent(argv: list[str]) -> None:
+def test_a_closed_standard_output_is_silent(
+    argv: list[str], request: pytest.FixtureRequest
+) -> None:
     """Started with standard output closed (``>&-``): Python has no sys.stdout at all."""
     words = " ".join(shlex.quote(a) for a in argv)
     done = subprocess.run(
@@ -231,6 +242,7 @@ def test_a_closed_standard_output_is_silent(argv: list[str]) -> None:
         capture_output=True,
         text=True,
         timeout=60,
+        env=_env(argv, request),
     )
     assert (done.returncode, done.stderr) == (0, "")
 
