@@ -161,6 +161,8 @@ def load(path: Path, finish: int) -> Stored:
         raise CacheError(f"{path}: holds finish {file_finish}, not {finish}")
     entries = [_ENTRY.unpack_from(head, _HEAD.size + i * _ENTRY.size) for i in range(len(LEVELS))]
     total = sum(e[0] for e in entries)
+    if total == 0:  # the start itself is always there
+        raise CacheError(f"{path}: holds no positions")
     if size != HEADER_SIZE + 4 * total:
         raise CacheError(f"{path}: {size} bytes, the header says {HEADER_SIZE + 4 * total}")
     data = np.memmap(path, dtype="<u4", mode="r", offset=HEADER_SIZE, shape=(total,))

@@ -407,22 +407,58 @@ class _Pool:
         self.map(work, _chunks(len(x), CHUNK * 4))
 
 
+LEVEL_BYTES = 256 << 20
+"""About the most memory one level's children may take at once. A level with more (other
+finish holes than the centre, with fewer symmetries) is expanded in several passes, each
+keeping the keys of one range: the memory of one, the time of several."""
+
+
 def _level_children_keys(pool: _Pool, keys: U64) -> U64:
     """The sorted distinct canonical keys of every position one jump on from ``keys``."""
     x = _unfold(keys)
     ends = np.cumsum(move_counts(x), dtype=np.int64)
     total = int(ends[-1]) if len(ends) else 0
-    buf = np.empty(total, np.uint64)
     spans = _chunks(len(x), CHUNK // 4)
+    if total * 8 <= LEVEL_BYTES:
+        buf = np.empty(total, np.uint64)
 
-    def work(a: int, b: int) -> None:
-        kids, _ = _children(x[a:b])
-        start = int(ends[a - 1]) if a else 0
-        out = buf[start : start + len(kids)]
-        pool.kernels().keys(kids, out)
+        def work(a: int, b: int) -> None:
+            kids, _ = _children(x[a:b])
+            start = int(ends[a - 1]) if a else 0
+            pool.kernels().keys(kids, buf[start : start + len(kids)])
 
-    pool.map(work, spans)
-    return _distinct(buf)
+        pool.map(work, spans)
+        return _distinct(buf)
+    # a pass holds its range's keys twice (gathered, then joined): hence 16 bytes a child
+    passes = -(-total * 16 // LEVEL_BYTES)
+    bounds = _pivots(pool, x, passes)
+    done: list[U64] = []
+    for lo, hi in itertools.pairwise(bounds):
+        parts: list[U64] = []
+
+        def keep(a: int, b: int, lo: int = lo, hi: int = hi, parts: list[U64] = parts) -> None:
+            kids, _ = _children(x[a:b])
+            found = np.empty(len(kids), np.uint64)
+            pool.kernels().keys(kids, found)
+            parts.append(found[(found >= _u(lo)) & (found < _u(hi))])
+
+        pool.map(keep, spans)
+        joined = np.concatenate(parts) if parts else np.empty(0, np.uint64)
+        parts.clear()
+        done.append(_distinct(joined))
+    return np.concatenate(done)
+
+
+def _pivots(pool: _Pool, x: U64, passes: int) -> list[int]:
+    """Bounds splitting the keys of the children of ``x`` into ``passes`` ranges of about
+    the same size, judged from the children of a sample of ``x``."""
+    sample = x[:: max(1, len(x) // 20_000)]
+    kids, _ = _children(sample)
+    found = np.empty(len(kids), np.uint64)
+    pool.kernels().keys(kids, found)
+    found.sort()
+    inner = [int(found[len(found) * i // passes]) for i in range(1, passes)] if len(found) else []
+    return [0, *inner, 1 << KEY_BITS]
 
 
 def _distinct(keys: U64) -> U64:

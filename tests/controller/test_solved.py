@@ -133,6 +133,10 @@ def _header(data: bytes, **fields: int) -> bytes:
         (lambda d: _header(d, version=0), "format 0.1, this reedboard reads 1.1"),
         (lambda d: _header(d, key=9), "format 1.9, this reedboard reads 1.1"),
         (lambda d: _header(d, finish=5), "holds finish 5, not 17"),
+        (
+            lambda d: _header(d[:16] + bytes(solved.HEADER_SIZE - 16)),
+            "holds no positions",
+        ),
     ],
 )
 def test_a_file_that_cannot_be_used_is_named_with_what_is_wrong(

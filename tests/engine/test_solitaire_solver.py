@@ -114,6 +114,20 @@ def test_the_first_levels_from_the_centre_are_a_plain_searchs() -> None:
         level = {ref.canonical(c, SYMMETRIES) for k in level for c in ref.after_jumps(board_of(k))}
 
 
+def test_a_level_too_big_for_its_memory_is_expanded_in_passes_alike(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    group = symmetries_fixing(5)
+    whole = solver.reachable_levels(5, group, down_to=23)
+    monkeypatch.setattr(solver, "LEVEL_BYTES", 1 << 17)  # a few passes from 25 pegs down
+    passes: list[int] = []
+    real = solver._pivots
+    monkeypatch.setattr(solver, "_pivots", lambda *a: passes.append(a[2]) or real(*a))
+    parts = solver.reachable_levels(5, group, down_to=23)
+    assert passes and max(passes) > 3
+    assert {p: v.tolist() for p, v in parts.items()} == {p: v.tolist() for p, v in whole.items()}
+
+
 @given(small_boards, holes)
 def test_the_four_counts_from_a_small_position_are_a_plain_searchs(x: int, finish: int) -> None:
     got = solver.analyse_from(x, finish)
