@@ -44,7 +44,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("reedboard")
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+"""2: levels from 32 pegs down (1, never released, held them from 1 peg up)."""
 MAGIC = b"RBSOLWIN"
 LEVELS = range(32, 0, -1)
 """The levels a file holds, in its order: complements with 32 pegs down to 1."""
@@ -174,6 +175,11 @@ def load(path: Path, finish: int) -> Stored:
         if split > count or zlib.crc32(lows) != crc:
             raise CacheError(f"{path}: level {pegs} is damaged (checksum)")
         levels[pegs] = (lows, split)
+    start = solver.lookup_level(
+        np.array([solver.start_key(finish, solver.symmetries_fixing(finish))], np.uint64)
+    )
+    if levels[32][1] != start[1] or levels[32][0].tolist() != start[0].tolist():
+        raise CacheError(f"{path}: does not begin with the start with {finish} empty")
     return Stored(path, finish, levels)
 
 

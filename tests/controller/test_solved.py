@@ -100,6 +100,10 @@ def good_file(tmp_path_factory: pytest.TempPathFactory, endgame_levels: dict[int
     return path.read_bytes()
 
 
+KEYS = solver.KEY_FORMAT
+READS = f"{solved.FORMAT_VERSION}.{solver.KEY_FORMAT}"
+
+
 def _header(data: bytes, **fields: int) -> bytes:
     """The file with header fields changed and the header's checksum made right again."""
     magic, version, key, finish, symmetries, pad = struct.unpack_from("<8sHHBBH", data)
@@ -130,8 +134,8 @@ def _header(data: bytes, **fields: int) -> bytes:
         (lambda d: d[:-3] + bytes([d[-3] ^ 0x40]) + d[-2:], "level 27 is damaged (checksum)"),
         (lambda d: d[:788] + bytes([d[788] ^ 1]) + d[789:], "level 32 is damaged (checksum)"),
         (lambda d: d[:900] + bytes([d[900] ^ 1]) + d[901:], "level 28 is damaged (checksum)"),
-        (lambda d: _header(d, version=0), "format 0.1, this reedboard reads 1.1"),
-        (lambda d: _header(d, key=9), "format 1.9, this reedboard reads 1.1"),
+        (lambda d: _header(d, version=1), f"format 1.{KEYS}, this reedboard reads {READS}"),
+        (lambda d: _header(d, key=9), f"format {solved.FORMAT_VERSION}.9, this reedboard reads"),
         (lambda d: _header(d, finish=5), "holds finish 5, not 17"),
         (
             lambda d: _header(d[:16] + bytes(solved.HEADER_SIZE - 16)),
@@ -165,6 +169,13 @@ def test_any_byte_changed_or_cut_is_caught(
     else:
         path.write_bytes(good_file[: data.draw(st.integers(0, len(good_file) - 1))])
     with pytest.raises(solved.CacheError):
+        solved.load(path, 17)
+
+
+def test_a_file_of_another_finishs_levels_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "w.bin"
+    solved.write(path, 17, solver.finish_levels(16, down_to=30))  # labelled 17, 16's inside
+    with pytest.raises(solved.CacheError, match="does not begin with the start with 17 empty"):
         solved.load(path, 17)
 
 
@@ -209,7 +220,7 @@ def test_the_set_is_built_again_only_when_the_file_cannot_be_used(
     if damage == "corrupt":
         path.write_bytes(good_file[:-5] + bytes([good_file[-5] ^ 0xFF]) + good_file[-4:])
     elif damage == "old-version":
-        path.write_bytes(_header(good_file, version=0))
+        path.write_bytes(_header(good_file, version=1))
     elif damage == "good":
         path.write_bytes(good_file)
     said: list[str] = []
