@@ -22,7 +22,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import logging
 import os
 import struct
 import sys
@@ -41,8 +40,6 @@ from hardware.board_io import Colour, Light
 
 if TYPE_CHECKING:
     from engine.solitaire_solver import Level, WinningSet
-
-log = logging.getLogger("reedboard")
 
 FORMAT_VERSION = 2
 """2: levels from 32 pegs down (1, never released, held them from 1 peg up)."""
