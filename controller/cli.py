@@ -138,11 +138,8 @@ def cmd_wiring_check(args: argparse.Namespace) -> int:
         board = board_for(build)
 
     async def run() -> int:
-        await board.start()  # type: ignore[attr-defined]
-        try:
+        async with board:
             problems = await check_wiring(board, build.layout, print, timeout=args.timeout)
-        finally:
-            await board.aclose()  # type: ignore[attr-defined]
         return 1 if problems else 0
 
     return asyncio.run(run())

@@ -155,22 +155,24 @@ class Daemon:
         for sig in (signal.SIGTERM, signal.SIGINT):
             with contextlib.suppress(NotImplementedError, RuntimeError):
                 loop.add_signal_handler(sig, self.stop.set)
-        start = getattr(self.board, "start", None)
-        if start is not None:
-            await start()
-        self.session.start(time.monotonic())
-        self.notifier.send("READY=1")
-        self.notifier.send(f"STATUS=playing {self.config.game}")
-        if console and isinstance(self.board, SimulatedBoard):
-            self._console(loop)
-            self.out(self.show())
         try:
-            await self._loop()
+            async with self.board:  # scanning, or the Pico's link, until the daemon stops
+                # the LEDs animate on a clock of their own (hardware/compositor.py)
+                animating = asyncio.create_task(self.board.leds.run())
+                try:
+                    self.session.start(time.monotonic())
+                    self.notifier.send("READY=1")
+                    self.notifier.send(f"STATUS=playing {self.config.game}")
+                    if console and isinstance(self.board, SimulatedBoard):
+                        self._console(loop)
+                        self.out(self.show())
+                    await self._loop()
+                finally:
+                    self.notifier.send("STOPPING=1")
+                    animating.cancel()
+                    with contextlib.suppress(asyncio.CancelledError):
+                        await animating
         finally:
-            self.notifier.send("STOPPING=1")
-            closer = getattr(self.board, "aclose", None)
-            if closer is not None:
-                await closer()
             self.store.close()
 
     async def _loop(self) -> None:
@@ -220,7 +222,8 @@ class Daemon:
         pieces = pieces_of(self.session.position)
         physical = {p: pieces.get(p, "o") for p in board.snapshot()}
         colour = sys.stdout.isatty()
-        return draw(self.layout, physical, board.frame, board.dice, colour=colour)
+        lights = board.leds.lights(time.monotonic())  # the sweep where it is now
+        return draw(self.layout, physical, lights, board.dice, colour=colour)
 
     def command(self, line: str) -> str | None:
         """Apply one console command to the simulated board; returns text to print."""

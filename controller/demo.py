@@ -56,7 +56,8 @@ def demo(
 ) -> Session:
     trace = script(game_id, seed, plies)
     layout = layout_for_game(game_id)
-    board = SimulatedBoard(layout, trace.occupied)
+    clock = [0.0]  # the trace's time: the LEDs' compositor animates on it too
+    board = SimulatedBoard(layout, trace.occupied, clock=lambda: clock[0])
     dice = ScriptedDice()
     shown = [0]
 
@@ -75,8 +76,9 @@ def demo(
         t = float(line["t"])
         sleep(max(0.0, (t - last_t) / speed))
         while (due := session.next_deadline()) is not None and due <= t:
+            clock[0] = due
             session.poll(due)
-        last_t = t
+        last_t = clock[0] = t
         if "point" in line:
             (board.place if line["on"] else board.lift)(line["point"])
             session.on_event(SensorEvent(line["point"], line["on"], t), t)
@@ -86,11 +88,14 @@ def demo(
             session.on_event(ButtonEvent(line["button"], t), t)
         if shown[0] != drawn:
             drawn = shown[0]
-            out(draw(layout, pieces_of(session.position), board.frame, board.dice, use_colour))
+            lights = board.leds.lights(t)
+            out(draw(layout, pieces_of(session.position), lights, board.dice, use_colour))
     end = last_t + 3.0
     while (due := session.next_deadline()) is not None and due <= end:
+        clock[0] = due
         session.poll(due)
-    out(draw(layout, pieces_of(session.position), board.frame, board.dice, use_colour))
+    clock[0] = end
+    out(draw(layout, pieces_of(session.position), board.leds.lights(end), board.dice, use_colour))
     over = session.position.outcome()
     out(f"{len(session.position.move_stack)} moves; " + (str(over) if over else "the game goes on"))
     return session

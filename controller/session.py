@@ -24,7 +24,7 @@ from typing import Any
 import engine
 from controller.dice import DiceError, DiceSource, SystemDice, roll_for
 from controller.hints import suggest
-from controller.leds import SWEEP_SECONDS, View, ends, frame, route_points
+from controller.leds import View, ends, frame, route_points
 from controller.pending import MAX_LINES, Line, Pending, Reading, Step, completes
 from controller.recognition import Edges, Kind, Occupancy, Recognizer, Verdict
 from controller.store import GameStore
@@ -219,8 +219,7 @@ class Session:
             and not self._ambiguous
         ):
             times.append(self._pending.at + self.hold)
-        if self._ended_at is not None:
-            times.append(self._ended_at + SWEEP_SECONDS)
+        # (i12-leds: the game-over sweep is the LED compositor's to time: nothing to wake for)
         return min(times) if times else None
 
     def poll(self, now: float) -> None:
@@ -264,9 +263,6 @@ class Session:
         ):
             self.mismatch = True
             self._alert(now, "mismatch", self._fix_text())
-            self._show(now)
-        if self._ended_at is not None and now >= self._ended_at + SWEEP_SECONDS:
-            self._ended_at = None
             self._show(now)
 
     # -- recognition -------------------------------------------------------------------------
@@ -638,7 +634,7 @@ class Session:
     def view(self, now: float) -> View:
         position = self.position
         escape = bool(getattr(position, "escape", ()))
-        sweep = now - self._ended_at if self._ended_at is not None else None
+        sweep = self._ended_at is not None  # i12-leds: the compositor sweeps once and stops
         if self.mismatch:
             return View(fix=self._fix(), brier_patch=self.brier_patch, escape=escape)
         landings = self._landings

@@ -28,16 +28,25 @@ class Rig:
         opts = options or {}
         start = engine.from_text(game, position, **opts) if position else engine.start(game, **opts)
         board_start = occupied if occupied is not None else start.occupied()
-        self.board = SimulatedBoard(self.layout, board_start)
+        self.t = 0.0
+        self.board = SimulatedBoard(self.layout, board_start, clock=lambda: self.t)
         self.dice = ScriptedDice(dice or [])
         self.session = Session(self.board, self.layout, game, options, store=store, dice=self.dice)
-        self.t = 0.0
         self.session.start(0.0, start if position else None)
 
     def wait(self, seconds: float = 0.2) -> None:
+        """Run the virtual clock on: the session's timers and the LEDs' animation, in order."""
         end = self.t + seconds
-        while (due := self.session.next_deadline()) is not None and due <= end:
-            self.session.poll(due)
+        leds = self.board.leds
+        while True:
+            session, animation = self.session.next_deadline(), leds.next_tick()
+            due = min((d for d in (session, animation) if d is not None), default=None)
+            if due is None or due > end:
+                break
+            self.t = max(self.t, due)
+            if due == session:
+                self.session.poll(due)
+            leds.tick(self.t)
         self.t = end
 
     def lift(self, *points: str) -> None:
