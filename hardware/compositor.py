@@ -44,6 +44,9 @@ class Compositor:
         """When the frame's animated lights started."""
         self._dirty = False
         self._due: float | None = None
+        self._due_t = 0.0
+        """The animation time of the next change, which a tick at :attr:`_due` renders (so
+        the float sum ``epoch + t`` can never leave it a hair before the change)."""
         self._last: list[Colour] | None = None
         self._woken: asyncio.Event | None = None
         self.renders = 0
@@ -74,6 +77,7 @@ class Compositor:
             self._animated = animated
             self._patterns = {light.pattern for light in animated.values()}
             self._epoch = self.clock()
+            self._due = None  # what was due belonged to the animation that ended
         self._changed()
 
     def show_dice(self, values: tuple[int, ...] | None) -> None:
@@ -98,12 +102,15 @@ class Compositor:
         write it to the sink if it differs from the last; returns whether it rendered."""
         if not self._dirty and (self._due is None or now < self._due):
             return False
-        self._dirty = False
         t = now - self._epoch
+        if self._due is not None and now >= self._due:
+            t = max(t, self._due_t)
+        self._dirty = False
         chain = render(self.layout, self._frame, self._dice, t)
         self.renders += 1
         after = next_change(self.layout, self._patterns, t) if self._patterns else None
         self._due = None if after is None else self._epoch + after
+        self._due_t = 0.0 if after is None else after
         if chain != self._last:
             self._last = chain
             self.writes += 1
