@@ -83,21 +83,27 @@ def render(
     dice_colour: Colour = WHITE,
 ) -> list[Colour]:
     """The colour of each LED in the chain ``t`` seconds into the frame's animation."""
-    chain: list[Colour] = [OFF] * layout.led_count
-    column = -1
+    points = layout.points
+    chain: list[Colour] = [OFF] * (len(points) + layout.dice_leds)
+    column: int | None = -1
     for point, light in frame.items():
-        p = layout.points[point]
-        if light.pattern is Pattern.SWEEP:
+        pattern = light.pattern
+        if pattern is _STEADY:
+            chain[points[point].led] = light.colour
+        elif pattern is _SWEEP:
             if column == -1:
-                found = sweep_column(layout, t)
-                column = -2 if found is None else found
+                column = sweep_column(layout, t)
+            p = points[point]
             if p.x == column:
                 chain[p.led] = light.colour
-        elif light.pattern is Pattern.STEADY:
-            chain[p.led] = light.colour
         else:
-            chain[p.led] = scale(light.colour, level_at(light.pattern, t))
-    if layout.dice_leds:
+            chain[points[point].led] = scale(light.colour, level_at(pattern, t))
+    if dice is not None and layout.dice_leds:
+        start = len(points)
         for i, on in enumerate(pip_lights(dice, layout.dice_leds // PIPS_PER_DIE)):
-            chain[layout.dice_start + i] = dice_colour if on else OFF
+            if on:
+                chain[start + i] = dice_colour
     return chain
+
+
+_STEADY, _SWEEP = Pattern.STEADY, Pattern.SWEEP
