@@ -6,17 +6,28 @@ Every error the user can cause ends in one line on stderr naming what was wrong,
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
+import shlex
+import subprocess
 import sys
-import warnings
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import engine
+from controller.cliargs import Parser, UsageError, number, path, whole
 from engine import EngineError, Position
 from wiring.tomlfile import WiringError
+
+PERFT_DEPTH = 40
+"""The deepest perft: far deeper than any count would finish, well short of the stack's end."""
+DEMO_PLIES = 1000
+"""The longest demo."""
+PICO_ANSWER_SECONDS = 3.0
+"""How long `wiring check` waits for a Pico's firmware to answer."""
 
 
 class ReedboardError(Exception):
@@ -116,8 +127,8 @@ def cmd_wiring_diagram(args: argparse.Namespace) -> int:
     else:
         build = load_build(args.target)
         svg = diagram(build.layout, build)
-    if args.output in (None, "-"):
-        sys.stdout.write(svg)
+    if args.output is None or str(args.output) == "-":
+        print(svg, end="")
     else:
         with open(args.output, "w", encoding="utf-8") as out:
             out.write(svg)
@@ -133,12 +144,13 @@ def cmd_wiring_check(args: argparse.Namespace) -> int:
     from wiring.build import load_build
 
     build = load_build(args.target)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # gpiozero's backend fallbacks; the error says it
-        board = board_for(build)
+    board = board_for(build)  # a Pico not on its port, or no GPIO here, is said at once
 
     async def run() -> int:
         async with board:
+            ready = getattr(board, "ready", None)
+            if ready is not None:  # a Pico: its firmware must answer before any switch is read
+                await ready(PICO_ANSWER_SECONDS)
             problems = await check_wiring(board, build.layout, print, timeout=args.timeout)
         return 1 if problems else 0
 
@@ -157,18 +169,27 @@ def cmd_run(args: argparse.Namespace) -> int:
     if args.game and args.config:
         config = replace(config, game=args.game)
     if args.database:
-        config = replace(config, database=Path(args.database))
-    daemon = Daemon(config, out=lambda text: print(text, flush=True))
+        config = replace(config, database=args.database)
+    daemon = Daemon(config, out=_say)
     where = f"build {config.build}" if config.build else "the simulated board"
-    print(f"reedboard: {config.game} on {where}; games in {config.database}", flush=True)
+    _say(f"reedboard: {config.game} on {where}; games in {config.database}")
     asyncio.run(daemon.run(console=config.build is None))
     return 0
+
+
+def _say(text: str) -> None:
+    """The daemon's output: a closed standard output (``| head``) silences it, the game goes
+    on."""
+    try:
+        print(text, flush=True)
+    except BrokenPipeError:
+        _silence_stdout()
 
 
 def cmd_firmware(args: argparse.Namespace) -> int:
     import tempfile
 
-    from firmware_bridge.deploy import install, pico_config
+    from firmware_bridge.deploy import install, install_commands, pico_config
     from wiring.build import load_build
 
     build = load_build(args.target)
@@ -178,9 +199,20 @@ def cmd_firmware(args: argparse.Namespace) -> int:
         print(json.dumps(pico_config(build), indent=1))
         return 0
     port = args.port or build.serial_port or "/dev/reedboard-pico"
+    if args.dry_run:  # the commands to run by hand, with a config.json they write first
+        print(f"reedboard firmware config {shlex.quote(args.target)} > config.json")
+        for command in install_commands(port, Path("config.json")):
+            print(shlex.join(command))
+        return 0
     with tempfile.TemporaryDirectory() as tmp:
-        for line in install(build, port, Path(tmp), dry_run=args.dry_run):
-            print(line)
+        try:
+            lines = install(build, port, Path(tmp))
+        except subprocess.CalledProcessError as exc:  # mpremote said why on stderr
+            raise ReedboardError(
+                f"{shlex.join(exc.cmd)} failed (exit {exc.returncode}): is the Pico on {port}?"
+            ) from None
+    for line in lines:
+        print(line)
     return 0
 
 
@@ -347,16 +379,17 @@ def _game_number(text: str, path: Path) -> int:
     """``history GAME``: a game's number as the list shows it."""
     if not (text.isascii() and text.isdigit()):
         raise ReedboardError(f"history: {text!r} is not a game number (see `reedboard history`)")
-    number = int(text)
-    if not 1 <= number <= MAX_GAME_ID:
-        raise ReedboardError(f"{path}: no game {text}")
-    return number
+    digits = text.lstrip("0")
+    if len(digits) > len(str(MAX_GAME_ID)) or not 1 <= int(digits or "0") <= MAX_GAME_ID:
+        shown = text if len(text) <= 30 else f"{text[:20]}... ({len(text)} digits)"
+        raise ReedboardError(f"{path}: no game {shown}")  # int() of 4301 digits or more fails
+    return int(digits)
 
 
 def cmd_history(args: argparse.Namespace) -> int:
     from controller.store import GameStore, default_path
 
-    path = Path(args.database) if args.database else default_path()
+    path = args.database or default_path()
     number = None if args.game_id is None else _game_number(args.game_id, path)
     if not path.exists():
         raise ReedboardError(f"{path}: no game store yet (games are stored once played)")
@@ -383,7 +416,7 @@ def cmd_history(args: argparse.Namespace) -> int:
 
 
 def _game_parser(sub: Any, name: str, help: str) -> argparse.ArgumentParser:
-    p: argparse.ArgumentParser = sub.add_parser(name, help=help, description=help)
+    p: argparse.ArgumentParser = sub.add_parser(name, help=help)
     p.add_argument("game", metavar="GAME", help="a game id (see `reedboard games`)")
     p.add_argument("--position", metavar="TEXT", help="start from this position's text form")
     p.add_argument(
@@ -398,17 +431,23 @@ def _game_parser(sub: Any, name: str, help: str) -> argparse.ArgumentParser:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="reedboard",
         description="An augmented wooden board for old board games: rules engine and daemon.",
     )
+    parser.add_argument("--version", action="version", version=f"reedboard {_version()}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
     p = sub.add_parser("games", help="list the game ids, one a line")
     p.set_defaults(func=cmd_games)
 
     p = _game_parser(sub, "perft", "count the leaf positions to a depth (the count is last)")
-    p.add_argument("depth", metavar="DEPTH", type=int)
+    p.add_argument(
+        "depth",
+        metavar="DEPTH",
+        type=whole(0, PERFT_DEPTH),
+        help=f"how many plies deep (0 to {PERFT_DEPTH})",
+    )
     p.add_argument("--divide", action="store_true", help="also print the count under each move")
     p.set_defaults(func=cmd_perft)
 
@@ -416,27 +455,33 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--dice", metavar="A,B", help="throw these dice first (dice games)")
     p.set_defaults(func=cmd_moves)
 
-    wiring = sub.add_parser("wiring", help="board wiring: diagram and check")
+    wiring = sub.add_parser("wiring", help="board wiring: diagram, pin table and check")
     wsub = wiring.add_subparsers(dest="wiring_command", metavar="WHAT", required=True)
     p = wsub.add_parser("diagram", help="write an SVG of a build's (or layout's) wiring")
     p.add_argument(
         "target", metavar="BUILD", help="a build name or file (or a layout with --layout)"
     )
     p.add_argument("--layout", action="store_true", help="TARGET is a layout, not a build")
-    p.add_argument("-o", "--output", metavar="FILE", help="write here (default: stdout)")
+    p.add_argument("-o", "--output", metavar="FILE", type=path, help="write here (default: stdout)")
     p.set_defaults(func=cmd_wiring_diagram)
     p = wsub.add_parser("table", help="the pins of a build as a Markdown table")
     p.add_argument("target", metavar="BUILD", help="a build name or file")
     p.set_defaults(func=cmd_wiring_table)
     p = wsub.add_parser("check", help="light each LED, then test each switch with a magnet")
     p.add_argument("target", metavar="BUILD", help="a build name or file")
-    p.add_argument("--timeout", type=float, default=15.0, help="seconds to wait at each point")
+    p.add_argument(
+        "--timeout",
+        type=number(0.1, 3600),
+        default=15.0,
+        metavar="SECONDS",
+        help="how long to wait at each point (0.1 to 3600; default 15)",
+    )
     p.set_defaults(func=cmd_wiring_check)
 
     p = sub.add_parser("run", help="the daemon (on the simulated board without a build)")
-    p.add_argument("--config", metavar="FILE", help="a config file (see README)")
+    p.add_argument("--config", metavar="FILE", type=path, help="a config file (see README)")
     p.add_argument("--game", metavar="ID", help="the game to play (default fox-and-geese)")
-    p.add_argument("--database", metavar="FILE", help="the game store (SQLite)")
+    p.add_argument("--database", metavar="FILE", type=path, help="the game store (SQLite)")
     p.set_defaults(func=cmd_run)
 
     firmware = sub.add_parser("firmware", help="the Pico firmware: its config, installing it")
@@ -482,9 +527,21 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("demo", help="a scripted game through the whole stack, drawn here")
     p.add_argument("--game", default="solitaire", metavar="ID", help="the game (default solitaire)")
-    p.add_argument("--seed", type=int, default=1, help="the random game's seed")
-    p.add_argument("--plies", type=int, default=40, help="at most this many moves and throws")
-    p.add_argument("--speed", type=float, default=4.0, help="times faster than a person")
+    p.add_argument(
+        "--seed", type=whole(0, 2**63 - 1), default=1, help="the random game's seed (default 1)"
+    )
+    p.add_argument(
+        "--plies",
+        type=whole(0, DEMO_PLIES),
+        default=40,
+        help=f"at most this many moves and throws (0 to {DEMO_PLIES}; default 40)",
+    )
+    p.add_argument(
+        "--speed",
+        type=number(0.1, 1000),
+        default=4.0,
+        help="times faster than a person (0.1 to 1000; default 4)",
+    )
     p.add_argument("--no-colour", action="store_true", help="no terminal colours")
     p.set_defaults(func=cmd_demo)
 
@@ -495,8 +552,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_replay)
 
     p = sub.add_parser("history", help="list stored games, or print one as text")
-    p.add_argument("game_id", metavar="GAME", nargs="?", help="a game number")
-    p.add_argument("--database", metavar="FILE", help="the game store (SQLite)")
+    p.add_argument("game_id", metavar="GAME", nargs="?", help="a game number (as the list shows)")
+    p.add_argument("--database", metavar="FILE", type=path, help="the game store (SQLite)")
     p.set_defaults(func=cmd_history)
 
     p = _game_parser(sub, "hint", "the suggested move, or none")
@@ -513,26 +570,100 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _describe(parser: argparse.ArgumentParser) -> None:
+    """Give every subcommand its one-line help as the description its --help shows."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            helps = {a.dest: a.help for a in action._choices_actions}
+            for name, sub in action.choices.items():
+                if sub.description is None:
+                    sub.description = helps.get(name)
+                _describe(sub)
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("reedboard")
+    except PackageNotFoundError:
+        return "(not installed: no package metadata)"
+
+
 def _more_errors() -> tuple[type[Exception], ...]:
     from controller.daemon import DaemonError
     from controller.store import StoreError
     from controller.trace import TraceError
+    from hardware.board_io import BoardError
 
-    return (DaemonError, StoreError, TraceError)
+    return (DaemonError, StoreError, TraceError, BoardError)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def _silence_stdout() -> None:
+    """Standard output is a closed pipe (``reedboard moves GAME | head -1``): send what is left
+    nowhere, so that neither we nor Python's exit says "Broken pipe"."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):  # a test's capture: no file
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+
+
+def _flush() -> None:
+    if sys.stdout is not None:  # None: started with standard output closed (>&-)
+        sys.stdout.flush()
+
+
+def _error(text: str) -> int:
+    """One line on standard error, ``reedboard: error: ...``; exit code 2."""
+    line = " ".join(text.split()) or "failed"
+    if sys.stderr is not None:  # closed (2>&-): the exit code says it (print would use stdout)
+        with contextlib.suppress(OSError, ValueError):
+            print(f"reedboard: error: {line}", file=sys.stderr, flush=True)
+    return 2
+
+
+def build_command_line(argv: Sequence[str] | None) -> argparse.Namespace:
+    """The parsed arguments; UsageError (one line) for a bad command line."""
     parser = build_parser()
+    _describe(parser)
     # `apply GAME --position TEXT MOVE...`: argparse leaves moves after an option unparsed
     args, extra = parser.parse_known_args(argv)
     if extra:
         if args.command != "apply" or any(e.startswith("-") for e in extra):
-            parser.error(f"unrecognized arguments: {' '.join(extra)}")
+            raise UsageError(
+                f"{args.command}: unrecognized arguments: {' '.join(extra)}"
+                f" (see `reedboard {args.command} --help`)"
+            )
         args.moves += extra
+    return args
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """The ``reedboard`` command: 0 when it did what was asked (``wiring check``: 1 when the
+    board is wired wrong), 2 with one line ``reedboard: error: ...`` when it could not."""
+    if sys.stdout is None:  # started with standard output closed (>&-): write nowhere
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 (for the process's whole life)
     try:
-        return int(args.func(args))
-    except (EngineError, ReedboardError, WiringError, OSError, *_more_errors()) as exc:
-        print(f"reedboard: error: {exc}", file=sys.stderr)
-        return 2
-    except BrokenPipeError:  # `reedboard moves … | head`
+        try:
+            args = build_command_line(argv)
+        except SystemExit as done:  # --help, --version: printed
+            _flush()
+            return done.code if isinstance(done.code, int) else 0
+        code = int(args.func(args))
+        _flush()  # a closed pipe is found here, not at Python's exit
+        return code
+    except BrokenPipeError:  # `reedboard moves GAME | head -1`: nobody reads on
+        _silence_stdout()
         return 0
+    except KeyboardInterrupt:  # Ctrl-C: no traceback
+        return 130
+    except (
+        UsageError,
+        EngineError,
+        ReedboardError,
+        WiringError,
+        OSError,
+        UnicodeError,
+        *_more_errors(),
+    ) as exc:
+        return _error(str(exc))

@@ -15,7 +15,9 @@
     [dice]
     seed = 7                        # leave out for the system's cryptographic RNG
 
-Every mistake is one line naming the file, line and key.
+Every path in it (``database``, a ``build`` file, ``options.orders``) has ``~`` expanded and,
+when relative, is taken from the config file's folder. Every mistake is one line naming the
+file, line and key.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from typing import Any
 
 import engine
 from controller.store import default_path
-from wiring.tomlfile import TomlFile
+from wiring.tomlfile import TomlFile, resolve
 
 
 @dataclass(frozen=True)
@@ -42,6 +44,15 @@ class Config:
     path: Path | None = None
 
 
+def _path(f: TomlFile, key: str, text: str) -> Path:
+    """A path key: ``~`` expanded, a relative path taken from the config file's folder."""
+    if not text.strip():
+        raise f.fail(key, "an empty path")
+    if "\0" in text:
+        raise f.fail(key, f"{text!r} holds a NUL character")
+    return resolve(f.path.parent, text)
+
+
 def load_config(path: str | Path) -> Config:
     f = TomlFile(Path(path))
     d = f.data
@@ -50,13 +61,13 @@ def load_config(path: str | Path) -> Config:
     if game not in engine.game_ids():
         raise f.fail("game", f"unknown game {game!r} (games: {', '.join(engine.game_ids())})")
     build = f.get("build", str, None, d, "build")
-    if build is not None and build.endswith(".toml"):
-        build = str(f.path.parent / build)
+    if build is not None and build.endswith(".toml"):  # a build file, not a shipped build's name
+        build = str(_path(f, "build", build))
     database = f.get("database", str, None, d, "database")
     options = dict(f.table("options", required=False))
     orders = options.get("orders")
-    if isinstance(orders, str) and orders and not Path(orders).is_absolute():
-        options["orders"] = str(f.path.parent / orders)  # beside the config file
+    if isinstance(orders, str) and orders:  # empty: the shipped table
+        options["orders"] = str(_path(f, "options.orders", orders))
     try:
         engine.game(game).options_from(options)
     except engine.EngineError as exc:
@@ -78,7 +89,7 @@ def load_config(path: str | Path) -> Config:
     return Config(
         game=game,
         build=build,
-        database=Path(database) if database else default_path(),
+        database=_path(f, "database", database) if database is not None else default_path(),
         options=options,
         settle=settle / 1000,
         grace=grace / 1000,

@@ -3,8 +3,12 @@ resumes the unfinished game, and runs the session on the real clock until SIGTER
 
 Under systemd (``Type=notify``) it says READY once the board is read, and pings the watchdog
 from the same loop that handles the board, so a stuck loop is restarted. On the simulated
-board it reads commands from standard input (``lift 17``, ``place 9``, ``move 9-10``,
-``press roll``, ``show``), so the whole stack can be played without hardware.
+board it reads commands from standard input (``controller/console.py``: ``move 9x25x11``,
+``lift 17``, ``press roll``, ``show``), so the whole stack can be played without hardware;
+closing standard input ends it, the game kept.
+
+A board that is not there (no Pico on the port, no GPIO) is said before anything else is done:
+the game store is opened (and its folder made) only once the board is open.
 """
 
 from __future__ import annotations
@@ -17,23 +21,23 @@ import signal
 import sys
 import threading
 import time
+import warnings
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TextIO
 
 import engine
 from controller.config import Config
-from controller.dice import SeededDice, SystemDice
+from controller.console import Console, ConsoleDice, Plan
+from controller.dice import DiceSource, SeededDice, SystemDice
+from controller.hints import HintWorker
 from controller.session import Session
 from controller.store import GameStore
 from controller.terminal import draw, pieces_of
 from controller.writer import StoreWriter
-from hardware.board_io import BUTTONS, BoardIO
+from hardware.board_io import BoardIO
 from hardware.simulated import SimulatedBoard
 from wiring.build import Build, load_build
 from wiring.layout import Layout, layout_for_game
-
-CARRY_SECONDS = 0.1
-"""The console's `move`: how long the piece is in the air between lift and place."""
 
 log = logging.getLogger("reedboard")
 
@@ -63,15 +67,17 @@ class Notifier:
             self._notifier.notify(message)
 
 
-def open_board(config: Config, initial: frozenset[str]) -> tuple[BoardIO, Layout]:
+def check_game(config: Config) -> None:
     if not engine.game(config.game).sensed:
         raise DaemonError(
             f"{config.game} is played at the table, not sensed on the board:"
             f" use `reedboard {config.game} --help`"
         )
-    if config.build is None:
-        layout = layout_for_game(config.game)
-        return SimulatedBoard(layout, initial), layout
+
+
+def open_build(config: Config) -> tuple[BoardIO, Layout]:
+    """The board of ``config.build``, opened (BoardError or DaemonError when it cannot be)."""
+    assert config.build is not None
     build = load_build(config.build)
     if config.game not in build.layout.games:
         raise DaemonError(
@@ -82,21 +88,26 @@ def open_board(config: Config, initial: frozenset[str]) -> tuple[BoardIO, Layout
 
 
 def board_for(build: Build) -> BoardIO:
-    """The driver a build names: the Pi's own GPIO, or a Pico over USB serial."""
+    """The driver a build names, opened: the Pi's own GPIO, or a Pico over USB serial. A Pico
+    that is not on its port, or a Pi without GPIO, raises at once (BoardError, DaemonError)."""
     if build.driver == "pico":
         from firmware_bridge.link import PicoBoard
 
         assert build.serial_port is not None
-        return PicoBoard(
+        pico = PicoBoard(
             build.serial_port,
             build.layout,
             brightness=build.leds.brightness,
             max_milliamps=build.leds.max_milliamps,
         )
+        pico.open()
+        return pico
     from hardware.gpio_board import GpioBoard
 
     try:
-        return GpioBoard(build)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # gpiozero's backend fallbacks: the error says it
+            return GpioBoard(build)
     except Exception as exc:  # no pin factory off a Pi, pins busy, no SPI device
         raise DaemonError(
             f"build {build.name}: cannot open the board: {exc} (on a Raspberry Pi, with"
@@ -118,32 +129,59 @@ def initial_occupancy(config: Config, store: GameStore | StoreWriter) -> frozens
 
 
 class Daemon:
-    def __init__(self, config: Config, out: Callable[[str], None] = print) -> None:
+    def __init__(
+        self,
+        config: Config,
+        out: Callable[[str], None] = print,
+        *,
+        stdin: TextIO | None = None,
+        dice: DiceSource | None = None,
+    ) -> None:
         self.config = config
         self.out = out
+        self.stdin = stdin
+        check_game(config)
+        board: BoardIO | None = None
+        if config.build is not None:  # the board first: one that is not there creates nothing
+            board, self.layout = open_build(config)
         try:
-            # moves are written on a thread of their own: the loop never waits on the disk
-            self.store = StoreWriter(GameStore(config.database))
-        except Exception as exc:
-            raise DaemonError(str(exc)) from None
-        self.board, self.layout = open_board(config, initial_occupancy(config, self.store))
-        dice = SeededDice(config.dice_seed) if config.dice_seed is not None else SystemDice()
+            self.store = _open_store(config)
+        except BaseException:
+            _close(board)
+            raise
+        if board is None:
+            self.layout = layout_for_game(config.game)
+            board = SimulatedBoard(self.layout, initial_occupancy(config, self.store))
+        self.board = board
+        if dice is None:
+            dice = SeededDice(config.dice_seed) if config.dice_seed is not None else SystemDice()
+        self.dice = ConsoleDice(dice)
+        self.hints = HintWorker()
         self.session = Session(
             self.board,
             self.layout,
             config.game,
             config.options,
             store=self.store,
-            dice=dice,
+            dice=self.dice,
             settle=config.settle,
             grace=config.grace,
             hold=config.hold,
             on_alert=lambda _t, kind, text: self.out(f"{kind}: {text}"),
+            hints=self.hints,
         )
         self.notifier = Notifier()
         self.stop = asyncio.Event()
+        self.console: Console | None = None
+        self._commands: set[asyncio.Future[None]] = set()
+        if isinstance(self.board, SimulatedBoard):
+            self.console = Console(
+                self.session, self.board, self.dice, show=self.show, stop=self.stop.set, out=out
+            )
 
     async def run(self, console: bool = False) -> None:
+        """Run until SIGTERM, SIGINT, ``quit``, or (with ``console``, on the simulated board)
+        the end of standard input."""
         loop = asyncio.get_running_loop()
 
         # what waited for the disk is said and lit as soon as the writer is done
@@ -155,6 +193,7 @@ class Daemon:
         for sig in (signal.SIGTERM, signal.SIGINT):
             with contextlib.suppress(NotImplementedError, RuntimeError):
                 loop.add_signal_handler(sig, self.stop.set)
+        reading: asyncio.Task[None] | None = None
         try:
             async with self.board:  # scanning, or the Pico's link, until the daemon stops
                 # the LEDs animate on a clock of their own (hardware/compositor.py)
@@ -163,12 +202,17 @@ class Daemon:
                     self.session.start(time.monotonic())
                     self.notifier.send("READY=1")
                     self.notifier.send(f"STATUS=playing {self.config.game}")
-                    if console and isinstance(self.board, SimulatedBoard):
-                        self._console(loop)
+                    if console and self.console is not None:
+                        reading = asyncio.create_task(self.console.run(self._read_lines(loop)))
                         self.out(self.show())
                     await self._loop()
                 finally:
+                    if reading is not None:
+                        reading.cancel()
+                        with contextlib.suppress(asyncio.CancelledError):
+                            await reading
                     self.notifier.send("STOPPING=1")
+                    self.hints.close()
                     animating.cancel()
                     with contextlib.suppress(asyncio.CancelledError):
                         await animating
@@ -221,53 +265,58 @@ class Daemon:
         assert isinstance(board, SimulatedBoard)
         pieces = pieces_of(self.session.position)
         physical = {p: pieces.get(p, "o") for p in board.snapshot()}
-        colour = sys.stdout.isatty()
+        colour = sys.stdout is not None and sys.stdout.isatty()
         lights = board.leds.lights(time.monotonic())  # the sweep where it is now
         return draw(self.layout, physical, lights, board.dice, colour=colour)
 
     def command(self, line: str) -> str | None:
-        """Apply one console command to the simulated board; returns text to print."""
-        board = self.board
-        assert isinstance(board, SimulatedBoard)
-        words = line.split()
-        if not words:
-            return None
-        verb, args = words[0], words[1:]
+        """Check and carry out one console command (controller/console.py); returns text to
+        print (an error changes nothing). Inside the running loop a move is made over time,
+        as a hand makes it; outside it, at once."""
+        assert self.console is not None, "the console is the simulated board's"
+        planned = self.console.plan(line)
+        if not isinstance(planned, Plan):
+            return planned
         try:
-            if verb in ("lift", "place") and len(args) == 1:
-                (board.lift if verb == "lift" else board.place)(args[0])
-            elif verb == "move" and len(args) == 1 and "-" in args[0]:
-                a, b = args[0].split("-", 1)
-                board.lift(a)
-                board.check_point(b)  # a bad point is said now, not when it is set down
-                try:  # a hand takes a moment to carry the piece (recognition knows it)
-                    asyncio.get_running_loop().call_later(CARRY_SECONDS, board.place, b)
-                except RuntimeError:
-                    board.place(b)
-            elif verb == "press" and len(args) == 1:
-                board.press(args[0])
-            elif verb == "show":
-                return self.show()
-            elif verb in ("quit", "exit"):
-                self.stop.set()
-            else:
-                return (
-                    "commands: lift P | place P | move A-B | press "
-                    + "|".join(BUTTONS)
-                    + " | show | quit"
-                )
-        except ValueError as exc:
-            return f"error: {exc}"
+            asyncio.get_running_loop()
+        except RuntimeError:
+            for _, action in planned.steps:
+                action()
+            return planned.reply
+        task = asyncio.ensure_future(self.console.perform(planned))
+        self._commands.add(task)  # kept until done (the loop holds tasks weakly)
+        task.add_done_callback(self._commands.discard)
         return None
 
-    def _console(self, loop: asyncio.AbstractEventLoop) -> None:
+    def _read_lines(self, loop: asyncio.AbstractEventLoop) -> asyncio.Queue[str | None]:
+        """Standard input's lines, read by a thread into a queue; None once it is closed."""
+        lines: asyncio.Queue[str | None] = asyncio.Queue()
+        stream = self.stdin if self.stdin is not None else sys.stdin
+
         def read() -> None:
-            for line in sys.stdin:
-                loop.call_soon_threadsafe(self._handle, line)
+            raw = getattr(stream, "buffer", stream)  # bytes: a bad byte spoils one line only
+            try:
+                for line in raw:
+                    text = line.decode("utf-8", "replace") if isinstance(line, bytes) else line
+                    loop.call_soon_threadsafe(lines.put_nowait, text)
+            except (OSError, ValueError) as exc:  # not readable, or closed under us
+                log.warning("standard input: %s", exc)
+            with contextlib.suppress(RuntimeError):  # the loop is gone: nobody is reading
+                loop.call_soon_threadsafe(lines.put_nowait, None)
 
         threading.Thread(target=read, name="console", daemon=True).start()
+        return lines
 
-    def _handle(self, line: str) -> None:
-        reply = self.command(line)
-        if reply:
-            self.out(reply)
+
+def _open_store(config: Config) -> StoreWriter:
+    try:
+        # moves are written on a thread of their own: the loop never waits on the disk
+        return StoreWriter(GameStore(config.database))
+    except Exception as exc:
+        raise DaemonError(str(exc)) from None
+
+
+def _close(board: BoardIO | None) -> None:
+    if board is not None:
+        with contextlib.suppress(Exception):
+            board.close()

@@ -69,7 +69,7 @@ def demo(
 
     session = Session(board, layout, game_id, dice=dice, on_alert=on_alert)
     session.start(0.0)
-    use_colour = sys.stdout.isatty() if colour is None else colour
+    use_colour = (sys.stdout is not None and sys.stdout.isatty()) if colour is None else colour
     last_t = 0.0
     drawn = -1
     for line in trace.lines:

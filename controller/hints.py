@@ -9,6 +9,13 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import logging
+import sys
+import time
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
 from itertools import product
 from typing import Any
 
@@ -16,7 +23,78 @@ from engine import Move, Position
 from engine.brier9 import BRIER_PATCH, HOMES, xy
 from engine.fox_and_rabbit import FOXES, RABBITS, right_angle_landings
 
+log = logging.getLogger("reedboard.hints")
+
 SOLITAIRE_BUDGET = 20_000
+SEARCH_SWITCH_SECONDS = 0.0005
+"""While a hint is searched on a thread, Python hands the GIL between threads this often (its
+default is 5 ms): the loop waits at most about a millisecond for it."""
+
+Deliver = Callable[[Move | None, float], None]
+"""Takes a hint (or None) and the time it came."""
+Hinter = Callable[[Position[Any, Any], float, Deliver], None]
+"""Searches a hint for a position (the caller's own copy) asked at a time, and delivers it."""
+
+
+def hint_now(position: Position[Any, Any], now: float, deliver: Deliver) -> None:
+    """The search done at once (replays, the demo, tests on a virtual clock)."""
+    deliver(suggest(position), now)
+
+
+class HintWorker:
+    """The search in a worker thread, so the daemon's loop goes on reading the board (a
+    solitaire hint takes about a third of a second); the hint is delivered on the loop. A
+    position already being searched is not searched twice. Outside a running loop the search
+    is done at once."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self._clock = clock
+        self._pool: ThreadPoolExecutor | None = None
+        self._searching: set[str] = set()
+        self._switch = sys.getswitchinterval()
+
+    def __call__(self, position: Position[Any, Any], now: float, deliver: Deliver) -> None:
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            hint_now(position, now, deliver)
+            return
+        key = position.to_text()
+        if key in self._searching:
+            return  # the search under way delivers its hint
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hint")
+        if not self._searching:
+            self._switch = sys.getswitchinterval()
+            sys.setswitchinterval(SEARCH_SWITCH_SECONDS)
+        self._searching.add(key)
+        future = self._pool.submit(suggest, position)
+
+        def done(f: Future[Move | None]) -> None:
+            with contextlib.suppress(RuntimeError):  # the loop has closed: nobody waits
+                loop.call_soon_threadsafe(self._done, key, f, deliver)
+
+        future.add_done_callback(done)
+
+    def _done(self, key: str, future: Future[Move | None], deliver: Deliver) -> None:
+        self._searching.discard(key)
+        if not self._searching:
+            sys.setswitchinterval(self._switch)
+        if future.cancelled():
+            return
+        if (exc := future.exception()) is not None:
+            log.error("the hint search failed", exc_info=exc)
+            return
+        deliver(future.result(), self._clock())
+
+    def close(self) -> None:
+        """Stop: a search under way is abandoned (its thread ends with it)."""
+        if self._searching:
+            self._searching.clear()
+            sys.setswitchinterval(self._switch)
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
 
 
 def suggest(position: Position[Any, Any]) -> Move | None:

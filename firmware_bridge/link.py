@@ -21,7 +21,9 @@ counted, one that passes the check but makes no sense is counted and logged at W
 
 from __future__ import annotations
 
+import errno
 import logging
+import os
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -34,7 +36,7 @@ from firmware_bridge.frames import LedSync
 from firmware_bridge.handshake import RB1_PROBE, rb1_body, refusal
 from firmware_bridge.presses import PressTracker
 from firmware_bridge.switches import SwitchTracker
-from hardware.board_io import OFF, ButtonEvent, Colour, LinkEvent, SensorEvent
+from hardware.board_io import OFF, BoardError, ButtonEvent, Colour, LinkEvent, SensorEvent
 from hardware.driver import Driver
 from hardware.events import EventQueue
 from hardware.ws2812 import limit
@@ -53,6 +55,14 @@ RESYNC_EVERY = 0.02
 damaged lines make)."""
 KEEP_EVERY = 0.025
 """Seconds between the keeper's turns (and between checks of a frame not yet confirmed)."""
+
+
+def _why(exc: BaseException) -> str:
+    """Why a port did not open, in a few words (pyserial wraps the OS's error in its own)."""
+    code = getattr(exc, "errno", None)
+    if isinstance(code, int) and code in errno.errorcode:
+        return os.strerror(code)
+    return str(exc) or type(exc).__name__
 
 
 class _Parser(LineParser):
@@ -136,13 +146,36 @@ class PicoBoard(Driver):
     # -- the port ------------------------------------------------------------------------------
 
     def open(self) -> None:
-        """Open the port and start the link's keeper (a port that cannot be opened, or goes
-        away, is tried again every ``reconnect_every`` seconds)."""
+        """Open the port now and start the link's keeper, or raise BoardError ``cannot open
+        PORT: why``: a board that is not there is said at once. (Once open, a port that goes
+        away is tried again every ``reconnect_every`` seconds.) Calling it again does
+        nothing."""
         if self._keeper is not None or self._stop.is_set():
             return
-        self._connect()
+        if not self.connected:
+            why = self._connect()
+            if why is not None:
+                raise BoardError(f"cannot open {self.url}: {why} (is the Pico plugged in?)")
         self._keeper = threading.Thread(target=self._keep, name="pico-link", daemon=True)
         self._keeper.start()
+
+    async def ready(self, timeout: float) -> None:
+        """Wait until the Pico has answered and its switches are read; BoardError when it does
+        not within ``timeout`` seconds (no firmware, another protocol, the wrong port)."""
+        import asyncio
+
+        deadline = self._clock() + timeout
+        while self._clock() < deadline:
+            with self._lock:
+                if self._refused is not None:
+                    raise BoardError(refusal(self._refused, self.url))
+                if self.connected and self._helloed and self._switches.synced:
+                    return
+            await asyncio.sleep(0.02)
+        raise BoardError(
+            f"{self.url}: no answer from the reedboard firmware in {timeout:g} s"
+            " (is it installed? reedboard firmware install BUILD)"
+        )
 
     def _keep(self) -> None:
         """Reconnect a lost port; notice a silent Pico; repeat unanswered requests; check the
@@ -174,13 +207,14 @@ class PicoBoard(Driver):
                     self._checked = now
                     self._send(*self._leds.check())
 
-    def _connect(self) -> bool:
+    def _connect(self) -> str | None:
+        """Open the port and start reading it; None, or why it could not be opened."""
         try:
             port = serial.serial_for_url(self.url, baudrate=self.baudrate, timeout=0.2)
-        except (serial.SerialException, OSError) as exc:
+        except (serial.SerialException, OSError, ValueError) as exc:
             log.debug("cannot open %s: %s", self.url, exc)
             self._report(False, f"{self.url}: {exc}")
-            return False
+            return _why(exc)
         reader = serial.threaded.ReaderThread(port, lambda: _Lines(self))
         reader.daemon = True
         now = self._clock()
@@ -198,7 +232,7 @@ class PicoBoard(Driver):
         with self._lock:
             self._hail(now)
             self._write(RB1_PROBE)  # an rb1 firmware answers this with its hello
-        return True
+        return None
 
     def _lost(self, exc: BaseException | None) -> None:
         with self._lock:

@@ -65,6 +65,11 @@ LedFrame: TypeAlias = Mapping[str, Light]
 BUTTONS = ("roll", "undo", "hint", "confirm", "new")
 
 
+class BoardError(Exception):
+    """A board that cannot be opened or does not answer (no Pico on the port, no GPIO): one
+    line saying which and why, said before anything else is done."""
+
+
 @dataclass(frozen=True, slots=True)
 class SensorEvent:
     """A reed switch changed: a piece placed (``on``) or lifted at ``point``."""
@@ -116,7 +121,8 @@ class BoardIO(Protocol):
         ...
 
     def open(self) -> None:
-        """Start reading the board (and reconnecting its link); calling it again does nothing."""
+        """Start reading the board (and keeping its link); BoardError if it is not there.
+        Calling it again does nothing."""
         ...
 
     def close(self) -> None:

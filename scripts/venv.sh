@@ -1,20 +1,22 @@
-# Sourced by the other scripts: makes ./.venv on first use and keeps it in step with pyproject.toml.
+# Sourced by the other scripts (or run: sh scripts/venv.sh): makes the checkout's .venv on first
+# use and keeps it in step with pyproject.toml. It sets ROOT, the checkout, and leaves the
+# working directory alone, so paths given to the scripts are the caller's.
 set -eu
-cd "$(dirname "$0")/.."
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
 PY=${PYTHON:-python3}
 if ! "$PY" -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then
     echo "reedboard needs Python 3.11 or newer ($PY is $("$PY" --version 2>&1))" >&2
     exit 1
 fi
-if [ ! -x .venv/bin/python ]; then
-    "$PY" -m venv .venv || {
+if [ ! -x "$ROOT/.venv/bin/python" ]; then
+    "$PY" -m venv "$ROOT/.venv" || {
         echo "could not make a virtual environment: on Debian, 'apt install python3-venv' first" >&2
         exit 1
     }
 fi
-stamp=.venv/.reedboard-installed
-if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
-    .venv/bin/python -m pip install --quiet --upgrade pip
-    .venv/bin/python -m pip install --quiet -e ".[test]"
+stamp=$ROOT/.venv/.reedboard-installed
+if [ ! -f "$stamp" ] || [ "$ROOT/pyproject.toml" -nt "$stamp" ]; then
+    "$ROOT/.venv/bin/python" -m pip install --quiet --upgrade pip
+    (cd "$ROOT" && .venv/bin/python -m pip install --quiet -e ".[test]")
     touch "$stamp"
 fi

@@ -15,7 +15,7 @@ from typing import Any
 
 from wiring.layout import Layout, load_layout
 from wiring.pins import ALWAYS_RESERVED, INTERFACE_PINS, SPI_MOSI, pi_gpio, pico_gpio
-from wiring.tomlfile import TomlFile, WiringError, find
+from wiring.tomlfile import TomlFile, WiringError, find, resolve
 
 BUILDS = Path(__file__).parent / "builds"
 BUTTON_NAMES = ("roll", "undo", "hint", "confirm", "new")
@@ -83,7 +83,7 @@ class _Loader(TomlFile):
         self.no_unknown(d, ("layout", "driver", "pi", "serial", "matrix", "buttons", "leds"), "")
         layout_name = self.need("layout", str)
         if layout_name.endswith(".toml"):  # a layout file of the builder's own, beside the build
-            layout_name = str(self.path.parent / layout_name)
+            layout_name = str(resolve(self.path.parent, layout_name))
         try:
             layout = load_layout(layout_name)
         except WiringError as exc:

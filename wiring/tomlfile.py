@@ -12,12 +12,19 @@ class WiringError(ValueError):
     """A layout or build file that cannot be used; the message is one line naming the place."""
 
 
+def resolve(base: Path, text: str) -> Path:
+    """A path written in a file whose folder is ``base``: ``~`` expanded, and a relative path
+    taken from ``base`` (never from wherever the program was started)."""
+    path = Path(text).expanduser()
+    return path if path.is_absolute() else base / path
+
+
 def find(folder: Path, name_or_path: str | Path, kind: str) -> Path:
-    """A shipped file by name (``folder/NAME.toml``) or any ``.toml`` path; an unknown name
-    lists the shipped ones."""
+    """A shipped file by name (``folder/NAME.toml``) or any ``.toml`` path (``~`` expanded);
+    an unknown name lists the shipped ones."""
     path = Path(name_or_path)
     if path.suffix == ".toml":
-        return path
+        return path.expanduser()
     path = folder / f"{name_or_path}.toml"
     if not path.exists():
         shipped = ", ".join(sorted(p.stem for p in folder.glob("*.toml")))

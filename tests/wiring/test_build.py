@@ -237,3 +237,18 @@ def test_ledboard_needs_one_pin_per_point(tmp_path: Path) -> None:
 def test_unknown_build_lists_the_shipped_ones() -> None:
     with pytest.raises(WiringError, match=r"no build 'pi-hex' \(builds: pi-cross33, "):
         load_build("pi-hex")
+
+
+def test_an_installed_reedboard_has_every_shipped_build_and_layout() -> None:
+    """`pip install .` (not -e) on a Pi installs the package data pyproject.toml names: every
+    shipped build and layout must be in it, or `build = "pi-cross33"` is "no build"."""
+    import tomllib
+    from fnmatch import fnmatch
+
+    root = Path(__file__).resolve().parents[2]
+    data = tomllib.loads((root / "pyproject.toml").read_text())
+    patterns = data["tool"]["setuptools"]["package-data"]["wiring"]
+    shipped = [p.relative_to(root / "wiring").as_posix() for p in root.glob("wiring/*/*.toml")]
+    assert shipped
+    for name in shipped:
+        assert any(fnmatch(name, pattern) for pattern in patterns), name
