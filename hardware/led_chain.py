@@ -86,6 +86,7 @@ def render(
     points = layout.points
     chain: list[Colour] = [OFF] * (len(points) + layout.dice_leds)
     column: int | None = -1
+    levels: dict[Pattern, float] = {}
     for point, light in frame.items():
         pattern = light.pattern
         if pattern is _STEADY:
@@ -97,7 +98,13 @@ def render(
             if p.x == column:
                 chain[p.led] = light.colour
         else:
-            chain[points[point].led] = scale(light.colour, level_at(pattern, t))
+            level = levels.get(pattern)
+            if level is None:
+                level = levels[pattern] = level_at(pattern, t)
+            if level == 1.0:
+                chain[points[point].led] = light.colour
+            elif level:
+                chain[points[point].led] = scale(light.colour, level)
     if dice is not None and layout.dice_leds:
         start = len(points)
         for i, on in enumerate(pip_lights(dice, layout.dice_leds // PIPS_PER_DIE)):
