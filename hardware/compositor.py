@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import time
 from collections.abc import Callable
 
@@ -26,6 +27,8 @@ from hardware.board_io import Colour, LedFrame, LedSink, Light, Pattern
 from hardware.dice_pips import pip_lights
 from hardware.led_chain import check_frame, next_change, render, sweep_column
 from wiring.layout import Layout
+
+log = logging.getLogger("reedboard")
 
 
 class Compositor:
@@ -49,6 +52,7 @@ class Compositor:
         the float sum ``epoch + t`` can never leave it a hair before the change)."""
         self._last: list[Colour] | None = None
         self._woken: asyncio.Event | None = None
+        self._failing = False
         self.renders = 0
         """Chains rendered (for tests and benchmarks)."""
         self.writes = 0
@@ -112,9 +116,18 @@ class Compositor:
         self._due = None if after is None else self._epoch + after
         self._due_t = 0.0 if after is None else after
         if chain != self._last:
+            try:
+                self.sink.write(chain)
+            except Exception:  # the LEDs must not stop the game: say it once, try again later
+                if not self._failing:
+                    log.exception("the LEDs could not be written (the game goes on)")
+                self._failing = True
+                return True
+            if self._failing:
+                log.warning("the LEDs are written again")
+            self._failing = False
             self._last = chain
             self.writes += 1
-            self.sink.write(chain)
         return True
 
     def next_tick(self) -> float | None:

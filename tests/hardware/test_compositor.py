@@ -217,3 +217,35 @@ def test_run_animates_in_real_time_and_wakes_when_shown() -> None:
     renders = leds.renders
     time.sleep(0.3)
     assert leds.renders == renders  # stopped with the task
+
+
+class Flaky:
+    """LEDs whose writes fail while ``broken`` (an SPI device gone, a pin in trouble)."""
+
+    def __init__(self) -> None:
+        self.broken = True
+        self.chains: list[list[Colour]] = []
+
+    def write(self, colours: Sequence[Colour]) -> None:
+        if self.broken:
+            raise OSError("SPI write failed")
+        self.chains.append(list(colours))
+
+
+@pytest.mark.error_logs
+def test_leds_that_fail_are_said_once_and_the_frame_gets_there_later(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    clock = VirtualClock()
+    sink = Flaky()
+    leds = Compositor(LAYOUT, sink, clock)
+    leds.show({"17": Light(RED, Pattern.BLINK)})  # no exception reaches the game
+    for _ in range(4):
+        clock.t = leds.next_tick()  # type: ignore[assignment]
+        leds.tick(clock.t)
+    assert [r.levelname for r in caplog.records] == ["ERROR"]
+    assert "the LEDs could not be written" in caplog.text
+    sink.broken = False
+    clock.t = leds.next_tick()  # type: ignore[assignment]
+    leds.tick(clock.t)
+    assert sink.chains and "written again" in caplog.text
