@@ -13,6 +13,7 @@ Run: .venv/bin/python benchmarks/leds.py [--ticks N]
 from __future__ import annotations
 
 import argparse
+import functools
 import statistics
 import sys
 import time
@@ -89,7 +90,7 @@ def main() -> None:
         layout = load_layout(name)
         for sink_name, make in SINKS.items():
             clock = [0.0]
-            leds = Compositor(layout, make(layout), lambda clock=clock: clock[0])
+            leds = Compositor(layout, make(layout), functools.partial(clock.__getitem__, 0))
             leds.show({p: Light(GREEN) for p in layout.points})
             idle = per_tick(leds, clock, args.ticks, 0.001)
             blink = {
