@@ -11,6 +11,8 @@ from collections.abc import AsyncIterator, Mapping
 from dataclasses import dataclass
 from typing import Protocol, TypeAlias
 
+from engine.errors import ReedboardError
+
 Colour: TypeAlias = tuple[int, int, int]
 """Red, green, blue, 0-255 each."""
 
@@ -47,7 +49,7 @@ LedFrame: TypeAlias = Mapping[str, Light]
 BUTTONS = ("roll", "undo", "hint", "confirm", "new")
 
 
-class BoardError(Exception):
+class BoardError(ReedboardError):
     """A board that cannot be opened or does not answer (no Pico on the port, no GPIO): one
     line saying which and why, said before anything else is done."""
 
