@@ -15,8 +15,9 @@
     [dice]
     seed = 7                        # leave out for the system's cryptographic RNG
 
-Every path in it (``database``, a ``build`` file, ``options.orders``) has ``~`` expanded and,
-when relative, is taken from the config file's folder. Every mistake is one line naming the
+Every path in it (``database``, a ``build`` file, a game option that names a file, like
+Messenger Boy's ``options.orders``) has ``~`` expanded and, when relative, is taken from the
+config file's folder. Every mistake is one line naming the
 file, line and key.
 """
 
@@ -65,9 +66,10 @@ def load_config(path: str | Path) -> Config:
         build = str(_path(f, "build", build))
     database = f.get("database", str, None, d, "database")
     options = dict(f.table("options", required=False))
-    orders = options.get("orders")
-    if isinstance(orders, str) and orders:  # empty: the shipped table
-        options["orders"] = str(_path(f, "options.orders", orders))
+    for key in engine.game(game).file_options():  # a file named relative to the config
+        value = options.get(key)
+        if isinstance(value, str) and value:  # empty: the game's own (Messenger Boy's orders)
+            options[key] = str(_path(f, f"options.{key}", value))
     try:
         engine.game(game).options_from(options)
     except engine.EngineError as exc:
