@@ -165,7 +165,9 @@ def cmd_run(args: argparse.Namespace) -> int:
     from controller.daemon import Daemon
 
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
-    config = load_config(args.config) if args.config else Config(game=args.game or "fox-and-geese")
+    config = (
+        load_config(args.config) if args.config else Config(game=args.game or engine.DEFAULT_GAME)
+    )
     if args.game and args.config:
         config = replace(config, game=args.game)
     if args.database:
@@ -480,7 +482,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("run", help="the daemon (on the simulated board without a build)")
     p.add_argument("--config", metavar="FILE", type=path, help="a config file (see README)")
-    p.add_argument("--game", metavar="ID", help="the game to play (default fox-and-geese)")
+    p.add_argument("--game", metavar="ID", help=f"the game to play (default {engine.DEFAULT_GAME})")
     p.add_argument("--database", metavar="FILE", type=path, help="the game store (SQLite)")
     p.set_defaults(func=cmd_run)
 
@@ -526,7 +528,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_jack_rabbits)
 
     p = sub.add_parser("demo", help="a scripted game through the whole stack, drawn here")
-    p.add_argument("--game", default="solitaire", metavar="ID", help="the game (default solitaire)")
+    p.add_argument(
+        "--game",
+        default=engine.DEMO_GAME,
+        metavar="ID",
+        help=f"the game (default {engine.DEMO_GAME})",
+    )
     p.add_argument(
         "--seed", type=whole(0, 2**63 - 1), default=1, help="the random game's seed (default 1)"
     )

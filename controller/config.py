@@ -1,6 +1,6 @@
 """The daemon's configuration: a small TOML file (``reedboard run --config FILE``).
 
-    game = "fox-and-geese"          # a game id (reedboard games)
+    game = "ID"                     # a game id (`reedboard games`; default: engine.DEFAULT_GAME)
     build = "pi-cross33"            # a build name or file; leave out for the simulated board
     database = "/var/lib/reedboard/games.sqlite3"
 
@@ -34,7 +34,7 @@ from wiring.tomlfile import TomlFile, resolve
 
 @dataclass(frozen=True)
 class Config:
-    game: str = "fox-and-geese"
+    game: str = engine.DEFAULT_GAME
     build: str | None = None
     database: Path = field(default_factory=default_path)
     options: dict[str, Any] = field(default_factory=dict)
@@ -58,7 +58,7 @@ def load_config(path: str | Path) -> Config:
     f = TomlFile(Path(path))
     d = f.data
     f.no_unknown(d, ("game", "build", "database", "options", "timing", "dice"), "")
-    game = f.get("game", str, "fox-and-geese", d, "game")
+    game = f.get("game", str, engine.DEFAULT_GAME, d, "game")
     if game not in engine.game_ids():
         raise f.fail("game", f"unknown game {game!r} (games: {', '.join(engine.game_ids())})")
     build = f.get("build", str, None, d, "build")

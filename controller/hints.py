@@ -46,7 +46,7 @@ def hint_now(position: Position[Any, Any], now: float, deliver: Deliver) -> None
 
 class HintWorker:
     """The search in a worker thread, so the daemon's loop goes on reading the board (a
-    solitaire hint takes about a third of a second); the hint is delivered on the loop. A
+    puzzle's hint may take a third of a second); the hint is delivered on the loop. A
     position already being searched is not searched twice. Outside a running loop the search
     is done at once."""
 

@@ -32,10 +32,12 @@ from engine.outcome import Outcome, Termination
 from engine.perft import divide, perft
 from engine.physical import Carry, Hop, PhysicalMove, Take
 from engine.position import LegalMoves, Move, Position
-from engine.registry import from_text, game, game_ids, register, start
+from engine.registry import DEFAULT_GAME, DEMO_GAME, from_text, game, game_ids, register, start
 from engine.throw import Throw
 
 __all__ = [
+    "DEFAULT_GAME",
+    "DEMO_GAME",
     "Carry",
     "Cross33Board",
     "CrossMove",
