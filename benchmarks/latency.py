@@ -31,11 +31,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import engine
 from controller.dice import ScriptedDice
+from controller.runner import Clock, Runner
 from controller.session import Session
 from controller.store import GameStore, default_path
 from controller.tracegen import random_game_trace
 from controller.writer import StoreWriter
-from hardware.board_io import ButtonEvent, SensorEvent
 from hardware.simulated import SimulatedBoard
 from wiring.layout import layout_for_game
 
@@ -69,27 +69,23 @@ def measure(game_id: str, games: int, store: GameStore | StoreWriter | None) -> 
     ]
     gc.collect()  # the trace generator's garbage is not the pipeline's: collect it first
     for trace in traces:
-        board = SimulatedBoard(layout, trace.occupied)
+        clock = Clock()
+        board = SimulatedBoard(layout, trace.occupied, clock=clock)
         dice = ScriptedDice()
         session = Session(board, layout, game_id, store=store, dice=dice)
         session.start(0.0, engine.start(game_id))  # a new game, not the store's last one
+        runner = Runner(session, board, clock, dice)
         for line in trace.lines:
             t = float(line["t"])
-            while (due := session.next_deadline()) is not None and due <= t:
-                session.poll(due)
+            runner.advance(t)
             if "dice" in line:
-                dice.feed(line["dice"])
+                runner.feed(line)
                 continue
-            event = (
-                SensorEvent(line["point"], line["on"], t)
-                if "point" in line
-                else ButtonEvent(line["button"], t)
-            )
             plies = len(session.position.move_stack)
             c0 = time.thread_time()
             t0 = time.perf_counter()
-            session.on_event(event, t)
-            if isinstance(event, SensorEvent):
+            runner.feed(line)  # through the board, as a driver sends it
+            if "point" in line:
                 session.poll(t + session.settle)  # the settled judgement and the frame
             took = time.perf_counter() - t0
             out.cpu.append(time.thread_time() - c0)

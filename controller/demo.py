@@ -15,11 +15,11 @@ from collections.abc import Callable
 
 import engine
 from controller.dice import ScriptedDice
+from controller.runner import Clock, Runner
 from controller.session import Session
 from controller.terminal import draw, pieces_of
 from controller.trace import Trace
 from controller.tracegen import Hands, play_move, random_game_trace
-from hardware.board_io import ButtonEvent, SensorEvent
 from hardware.simulated import SimulatedBoard
 from wiring.layout import layout_for_game
 
@@ -53,7 +53,8 @@ def demo(
 ) -> Session:
     trace = script(game_id, seed, plies)
     layout = layout_for_game(game_id)
-    board = SimulatedBoard(layout, trace.occupied)
+    clock = Clock()
+    board = SimulatedBoard(layout, trace.occupied, clock=clock)
     dice = ScriptedDice()
     shown = [0]
 
@@ -65,28 +66,15 @@ def demo(
 
     session = Session(board, layout, game_id, dice=dice, on_alert=on_alert)
     session.start(0.0)
+    runner = Runner(session, board, clock, dice, sleep=lambda dt: sleep(max(0.0, dt) / speed))
     use_colour = (sys.stdout is not None and sys.stdout.isatty()) if colour is None else colour
-    last_t = 0.0
     drawn = -1
     for line in trace.lines:
-        t = float(line["t"])
-        sleep(max(0.0, (t - last_t) / speed))
-        while (due := session.next_deadline()) is not None and due <= t:
-            session.poll(due)
-        last_t = t
-        if "point" in line:
-            (board.place if line["on"] else board.lift)(line["point"])
-            session.on_event(SensorEvent(line["point"], line["on"], t), t)
-        elif "dice" in line:
-            dice.feed(line["dice"])
-        else:
-            session.on_event(ButtonEvent(line["button"], t), t)
+        runner.feed(line)  # through the board, on the one clock
         if shown[0] != drawn:
             drawn = shown[0]
             out(draw(layout, pieces_of(session.position), board.frame, board.dice, use_colour))
-    end = last_t + 3.0
-    while (due := session.next_deadline()) is not None and due <= end:
-        session.poll(due)
+    runner.advance(runner.now + 3.0)
     out(draw(layout, pieces_of(session.position), board.frame, board.dice, use_colour))
     over = session.position.outcome()
     out(f"{len(session.position.move_stack)} moves; " + (str(over) if over else "the game goes on"))

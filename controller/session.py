@@ -17,20 +17,42 @@ what comes after it: a later move, `roll` or `confirm`.
 
 from __future__ import annotations
 
+import enum
+import itertools
 import logging
 from collections.abc import Callable
 from typing import Any
 
 import engine
 from controller.dice import DiceError, DiceSource, SystemDice, roll_for
+from controller.events import (
+    Ambiguous,
+    ButtonPressed,
+    EventBus,
+    GameEvent,
+    GameOver,
+    HintShown,
+    LinkChanged,
+    Mismatch,
+    MoveCarriedOut,
+    MoveCommitted,
+    MoveShown,
+    NewGame,
+    Notice,
+    Resumed,
+    Source,
+    Takeback,
+    Thrown,
+)
 from controller.hints import Hinter, hint_now
 from controller.leds import SWEEP_SECONDS, View, ends, frame, route_points
 from controller.pending import MAX_LINES, Line, Pending, Reading, Step, completes
 from controller.recognition import Edges, Kind, Occupancy, Recognizer, Verdict
+from controller.recorder import Recorder
 from controller.store import GameStore
 from controller.writer import StoreWriter
 from engine import Move, Position
-from hardware.board_io import BoardIO, ButtonEvent, LinkEvent, SensorEvent
+from hardware.board_io import RED, BoardIO, ButtonEvent, Light, LinkEvent, Pattern, SensorEvent
 from wiring.layout import Layout
 
 log = logging.getLogger("reedboard")
@@ -38,6 +60,31 @@ log = logging.getLogger("reedboard")
 SETTLE = 0.060
 GRACE = 2.0
 HOLD = 4.0
+
+
+class State(enum.Enum):
+    """Where the referee stands (:attr:`Session.state`), first match wins."""
+
+    OVER = "over"
+    """The game has ended (a takeback or a new game goes on from here)."""
+    RESTORING = "restoring"
+    """After `undo`: waiting for the board to be put back as it was."""
+    MISMATCH = "mismatch"
+    """The board has meant nothing for the grace time: one fix at a time is lit."""
+    CARRYING_OUT = "carrying-out"
+    """A move from elsewhere is committed and lit: the players are to make it."""
+    ASKING = "asking"
+    """Moves the switches cannot tell apart are put to the players (amber; hint, confirm)."""
+    PENDING = "pending"
+    """A move read made that a hand may still be making: the lines of play are followed."""
+    WAITING = "waiting"
+    """The board shows an earlier position or a start: a takeback or new game once it stays."""
+    PLAYING = "playing"
+    """The board as the game expects it, or a move on its way."""
+
+
+class PlayError(ValueError):
+    """A move from elsewhere cannot be played now: one line saying why."""
 
 
 def _finished(verdict: Verdict) -> bool:
@@ -82,10 +129,17 @@ class Session:
         """While pending lines are put to the player: the line each candidate starts."""
         self._last_ask: tuple[int, tuple[Move, ...]] | None = None
         """The last question said (ply, candidates), so a touch does not say it twice."""
-        self._on_alert = on_alert
+        self.events = EventBus(hold=self.saving)
+        """The game's events: the store hears each first, the other listeners once it is
+        durable (controller/events.py)."""
+        self.recorder = Recorder(store) if store is not None else None
+        if self.recorder is not None:
+            self.events.subscribe(self.recorder, first=True)
         self.alerts: list[dict[str, Any]] = []
-        self._outbox: list[tuple[float, str, str]] = []
-        """Alerts held back while the store is still writing what they announce."""
+        """Every event heard, in its one-line form (``replay --json``'s alerts)."""
+        self.events.subscribe(lambda event: self.alerts.append(event.as_alert()))
+        if on_alert is not None:
+            self.events.subscribe(lambda event: on_alert(event.t, event.name, event.text))
         self._frame_due = False
         """A frame held back likewise: it is shown by :meth:`flush`."""
         self.physical: set[str] = set()
@@ -100,8 +154,10 @@ class Session:
         self._landings: Occupancy = frozenset()
         self._ended_at: float | None = None
         self._shown_frame: dict[str, Any] | None = None
-        self._db_id: int | None = None
         self._restoring = False
+        self._showing: tuple[Move, Occupancy] | None = None
+        """A move from elsewhere, committed and lit, and the board before it: the players
+        are carrying it out."""
         brier = layout.marks.get("brier_patch", ())
         self.brier_patch = frozenset(brier) if self.cls.dice_spec else frozenset()
 
@@ -120,18 +176,15 @@ class Session:
             for text in record.moves:
                 position.push_text(text)
             self.options = record.options
-            self._db_id = record.id
-            self._alert(now, "resumed", f"game {record.id}, {len(record.moves)} moves")
+            self._publish(Resumed(now, record.id, len(record.moves)))
         else:
             position = self._start_from(frozenset(self.physical)) or self.cls.start(**self.options)
             self._begin(position, now)
         self._install(position, now)
         self._judge(now, first=True)
 
-    def _begin(self, position: Position[Any, Any], now: float) -> None:
-        if self.store is not None:
-            self._db_id = self.store.new_game(self.game_id, self.options, position.to_text())
-        self._alert(now, "new-game", position.to_text())
+    def _begin(self, position: Position[Any, Any], now: float, abandons: bool = False) -> None:
+        self._publish(NewGame(now, self.game_id, dict(self.options), position.to_text(), abandons))
 
     def _install(self, position: Position[Any, Any], now: float) -> None:
         self.position = position
@@ -180,21 +233,85 @@ class Session:
         return start
 
     @property
+    def state(self) -> State:
+        """The referee's state, from what it is waiting on."""
+        if self._restoring:
+            return State.RESTORING
+        if self.mismatch:
+            return State.MISMATCH
+        if self._showing is not None:
+            return State.CARRYING_OUT
+        if self._ambiguous:
+            return State.ASKING
+        if self._pending is not None:
+            return State.PENDING
+        if self._deferred is not None:
+            return State.WAITING
+        if self.position.is_over():
+            return State.OVER
+        return State.PLAYING
+
+    @property
     def moves(self) -> list[Move]:
         return self.position.move_stack
+
+    def play(self, move: Move | str, source: Source, now: float) -> Move:
+        """Play a move from anywhere: the one commit path. The engine checks it (an illegal
+        move raises IllegalMoveError and changes nothing). From the board (and `confirm`)
+        it is simply committed. From elsewhere (console, computer, remote) it is committed
+        and then shown on the LEDs (from, landings and to blue, men to take off blinking
+        red) until the pieces stand so: recognition confirms it and guides the players back
+        where they went wrong. A throw from elsewhere is committed and shown on the dice."""
+        if isinstance(move, str):
+            move = self.position.parse_move(move)
+        if source != "board":
+            board = frozenset(self.physical)
+            if self._showing is not None:
+                raise PlayError(f"{self._showing[0]} is still to be carried out on the board")
+            if board != self.recognizer.expected or self._pending is not None:
+                raise PlayError("the board is not at rest: finish the move in hand first")
+        if self.position.is_chance():
+            self._throw(move, now)
+        elif move not in self.position.legal_moves:
+            raise engine.IllegalMoveError(f"illegal move {move} in {self.position.to_text()}")
+        elif move.points():
+            self._commit(move, False, now, source=source)
+            if source != "board":
+                self._showing = (move, frozenset(self.physical))
+                self._publish(MoveShown(now, move, source))
+        else:  # a move that changes no switch (a Messenger Boy order back to its square)
+            self._commit(move, False, now, source=source)
+        self._show(now)
+        return move
+
+    def _throw(self, move: Move, now: float) -> None:
+        """A throw from elsewhere: the dice show it, the game goes on after it."""
+        assert self.position.dice_spec is not None
+        count, sides = self.position.dice_spec
+        for values in itertools.product(range(1, sides + 1), repeat=count):
+            try:
+                if self.position.throw(values) == move:
+                    break
+            except engine.EngineError:
+                continue
+        else:
+            raise engine.IllegalMoveError(f"{move} is no throw of {self.game_id}'s dice")
+        thrower, opening = self.position.turn, self.position.in_opening()
+        self.position.push(move)
+        self._thrown(values, thrower, opening, now)
 
     # -- events ------------------------------------------------------------------------------
 
     def _survive(self, what: str, exc: Exception, now: float) -> None:
         """A bug must not stop the board: say it, keep the game as committed, read anew."""
         log.exception("%s failed", what)
-        self._alert(now, "error", f"{what}: {exc}")
+        self._notice(now, "error", f"{what}: {exc}")
         self._install(self.position, now)
         self._show(now)
 
     def on_event(self, event: SensorEvent | ButtonEvent | LinkEvent, now: float) -> None:
         if isinstance(event, LinkEvent):  # the game is kept; the board resyncs when it is back
-            self._alert(now, "board-connected" if event.up else "board-disconnected", event.detail)
+            self._publish(LinkChanged(now, event.up, event.detail))
             return
         if isinstance(event, SensorEvent):
             if event.on:
@@ -266,7 +383,7 @@ class Session:
             and now >= self._unknown_since + self.grace
         ):
             self.mismatch = True
-            self._alert(now, "mismatch", self._fix_text())
+            self._publish(Mismatch(now, self._fix_text()))
             self._show(now)
         if self._ended_at is not None and now >= self._ended_at + SWEEP_SECONDS:
             self._ended_at = None
@@ -275,6 +392,8 @@ class Session:
     # -- recognition -------------------------------------------------------------------------
 
     def _judge(self, now: float, first: bool = False) -> None:
+        if self._showing is not None and self._judge_shown(now):
+            return
         board = frozenset(self.physical)
         verdict = self.recognizer.judge(board)
         keep = False
@@ -387,12 +506,56 @@ class Session:
         elif kind is Kind.UNKNOWN:
             if first:
                 self.mismatch = True
-                self._alert(now, "mismatch", self._fix_text())
+                self._publish(Mismatch(now, self._fix_text()))
             else:  # a mismatch is a board that stays so: each new reading starts the wait anew
                 if self._unknown_since is None and self.position.is_chance() and self.cls.dice_spec:
-                    self._alert(now, "roll-first", "press roll before moving")
+                    self._notice(now, "roll-first", "press roll before moving")
                 self._unknown_since = now
         self._show(now)
+
+    def _judge_shown(self, now: float) -> bool:
+        """A move from elsewhere is being carried out: True while it still is (the board
+        between the position before it and after it, or a mistake being waited on)."""
+        assert self._showing is not None
+        move, before = self._showing
+        board = frozenset(self.physical)
+        after = self.recognizer.expected
+        if board == after:  # carried out: recognition goes on as usual from here
+            self._showing = None
+            self.mismatch = False
+            self._unknown_since = None
+            self._publish(MoveCarriedOut(now, move))
+            return False
+        on_track = all((p in board) in ((p in before), (p in after)) for p in before ^ after)
+        if on_track and not (board - before - after):
+            self._unknown_since = None  # each point as before the move or after it
+            self.mismatch = False
+        elif self._unknown_since is None:  # a mistake: guided back once it stays so
+            self._unknown_since = now
+        self._show(now)
+        return True
+
+    def _shown_lights(self) -> tuple[tuple[str, ...], dict[str, Light]]:
+        """A move being carried out: the points still to visit (blue) and the men still
+        to take off (red, blinking)."""
+        assert self._showing is not None
+        move, before = self._showing
+        board = frozenset(self.physical)
+        after = self.recognizer.expected
+        routes = [r for r in move.routes() if r]
+        starts = {r[0] for r in routes}
+        blue = tuple(
+            p
+            for route in routes
+            for i, p in enumerate(route)
+            if (i == 0 and p in board and p not in after) or (i > 0 and p in self.layout.points)
+        )
+        remove = {
+            p: Light(RED, Pattern.BLINK)
+            for p in sorted((board & before) - after - starts)
+            if p in self.layout.points
+        }
+        return tuple(dict.fromkeys(blue)), remove
 
     def _touched(self, board: Occupancy) -> bool:
         """Whether ``board`` is a move made here with one still piece lifted (touched)."""
@@ -431,7 +594,7 @@ class Session:
         question = (len(self.position.move_stack), moves)
         if question != self._last_ask:
             self._last_ask = question
-            self._alert(now, "ambiguous", " | ".join(map(str, moves)))
+            self._publish(Ambiguous(now, moves))
 
     def _take(self, steps: tuple[Step, ...], now: float) -> None:
         """Commit pending moves, in order."""
@@ -439,7 +602,14 @@ class Session:
         for step in steps:
             self._commit(step.move, step.extends, now, since=step.since)
 
-    def _commit(self, move: Move, extends: bool, now: float, since: float | None = None) -> None:
+    def _commit(
+        self,
+        move: Move,
+        extends: bool,
+        now: float,
+        since: float | None = None,
+        source: Source = "board",
+    ) -> None:
         position = self.position
         if extends:
             before = position.copy()
@@ -450,16 +620,26 @@ class Session:
         position.push(move)
         if not extends:  # the history gains the board before it (no replay needed)
             self.recognizer.history.append((base.occupied(), base.is_chance()))
-        self._record(move, now, "extend" if extends else "move")
+        self._record(move, now, extends=extends, source=source)
         self.recognizer.extendable = (base, move) if move.points() else None
         self._after_change(now, since)
 
-    def _record(self, move: Move, now: float, kind: str) -> None:
-        """The store first: a move is committed once it is on disk."""
+    def _record(
+        self,
+        move: Move,
+        now: float,
+        *,
+        extends: bool = False,
+        throw: bool = False,
+        source: Source = "board",
+    ) -> None:
+        """Publish a committed move: the store hears it first (a move is committed once it
+        is on disk), everyone else once it is."""
         ply = len(self.position.move_stack) - 1
-        if self.store is not None and self._db_id is not None:
-            self.store.add_move(self._db_id, ply, str(move))
-        self._alert(now, kind, str(move))
+        if throw:
+            self._publish(Thrown(now, move, ply))
+        else:
+            self._publish(MoveCommitted(now, move, ply, source, extends))
 
     def _after_change(self, now: float, since: float | None = None) -> None:
         """Bring the recognizer and history in line with the position; handle the end.
@@ -474,31 +654,22 @@ class Session:
         self._unknown_since = None  # a board that meant nothing may mean this move
         over = position.outcome()
         if over is not None:
-            if self.store is not None and self._db_id is not None:
-                self.store.end_game(self._db_id, over.as_dict())
             self._ended_at = now
-            self._alert(now, "game-over", str(over))
+            self._publish(GameOver(now, over))
 
     def _takeback(self, ply: int, now: float) -> None:
         was_over = self.position.is_over()
         while len(self.position.move_stack) > ply:
             self.position.pop()
-        if self.store is not None and self._db_id is not None:
-            self.store.truncate(self._db_id, ply)
-            if was_over:
-                self.store.reopen(self._db_id)
+        self._publish(Takeback(now, ply, reopens=was_over))
         self.recognizer.extendable = None
         self._after_change(now)
         self._ended_at = None
-        self._alert(now, "takeback", f"to ply {ply}")
 
     def _new_game(self, position: Position[Any, Any], now: float) -> None:
-        if self.store is not None and self._db_id is not None:
-            over = self.position.outcome()
-            if over is None:
-                self.store.end_game(self._db_id, "abandoned")
+        unfinished = self.position.outcome() is None
         self.options = position.option_values()  # a setup read off the board is kept
-        self._begin(position, now)
+        self._begin(position, now, abandons=unfinished)
         self._install(position, now)
         self._restoring = False
         if self.cls.dice_spec:
@@ -507,7 +678,7 @@ class Session:
     # -- buttons -----------------------------------------------------------------------------
 
     def _button(self, button: str, now: float) -> None:
-        self._alert(now, "button", button)
+        self._publish(ButtonPressed(now, button))
         try:
             self._press(button, now)
         except engine.EngineError as exc:  # a bug must not stop the board: say it, go on
@@ -552,34 +723,36 @@ class Session:
         if self.position.to_text() != asked or self._ambiguous:
             return
         self._hint = move
-        self._alert(now, "hint", str(move) if move else "none")
+        self._publish(HintShown(now, move))
         self._show(now)
 
     def _roll(self, now: float) -> None:
         if self.cls.dice_spec is None:
-            self._alert(now, "no-dice", f"{self.game_id} has no dice")
+            self._notice(now, "no-dice", f"{self.game_id} has no dice")
             return
         if not self.position.is_chance() and not self._resolve_silent(now):
-            self._alert(now, "move-first", "the dice are thrown: make the move first")
+            self._notice(now, "move-first", "the dice are thrown: make the move first")
             return
         if not self.position.is_chance():
             return
-        before = len(self.position.move_stack)
         thrower = self.position.turn
         opening = self.position.in_opening()
         try:
             values = roll_for(self.position, self.dice)
         except DiceError as exc:
-            self._alert(now, "dice-error", str(exc))
+            self._notice(now, "dice-error", str(exc))
             return
+        self._thrown(values, thrower, opening, now)
+
+    def _thrown(self, values: tuple[int, ...], thrower: Any, opening: bool, now: float) -> None:
+        """The throw just pushed: show it, record it, say a turn that passes."""
         self.board.show_dice(self.position.shown_dice(values))
-        throw = self.position.move_stack[before]
-        self._record(throw, now, "throw")
+        self._record(self.position.move_stack[-1], now, throw=True)
         self.recognizer.extendable = None
         position = self.position
         moved_on = position.turn != thrower or not position.legal_moves
         if not opening and position.is_chance() and moved_on and not position.is_over():
-            self._alert(now, "pass", f"no legal move for {values}: the turn passes")
+            self._notice(now, "pass", f"no legal move for {values}: the turn passes")
         self._after_change(now)
 
     def _resolve_silent(self, now: float) -> bool:
@@ -624,7 +797,7 @@ class Session:
         stack = self.position.move_stack
         moved = [ply for ply, move in enumerate(stack) if move.points()]
         if not moved:
-            self._alert(now, "undo", "nothing to take back")
+            self._notice(now, "undo", "nothing to take back")
             return
         self._takeback(moved[-1], now)
         self._restoring = True
@@ -657,6 +830,9 @@ class Session:
         sweep = now - self._ended_at if self._ended_at is not None else None
         if self.mismatch:
             return View(fix=self._fix(), brier_patch=self.brier_patch, escape=escape)
+        if self._showing is not None:
+            blue, remove = self._shown_lights()
+            return View(computer=blue, extra=remove, brier_patch=self.brier_patch, escape=escape)
         landings = self._landings
         if not landings and not position.is_chance() and not position.is_over():
             if self.recognizer.extendable and self.recognizer.continuations():
@@ -680,16 +856,18 @@ class Session:
         return isinstance(self.store, StoreWriter) and self.store.saving
 
     def flush(self, now: float) -> None:
-        """Once the store has written everything handed to it, say the alerts and show the
-        frame held back meanwhile (the daemon calls this when the writer empties)."""
-        if (not self._outbox and not self._frame_due) or self.saving():
+        """Once the store has written everything handed to it, let the events held back
+        meanwhile be heard and show the frame (the daemon calls this when the writer
+        empties)."""
+        if (not self.events.holding and not self._frame_due) or self.saving():
             return
-        outbox, self._outbox = self._outbox, []
         if isinstance(self.store, StoreWriter) and (failure := self.store.take_failure()):
-            at = outbox[0][0] if outbox else now  # said first, when the failed write was made
-            self._emit(at, "store-error", f"{failure}; from here on the game is not saved")
-        for entry in outbox:
-            self._emit(*entry)
+            # said first, when the failed write was made
+            at = self.events.held_since or now
+            self.events.announce(
+                Notice(at, "store-error", f"{failure}; from here on the game is not saved")
+            )
+        self.events.flush()
         if self._frame_due:
             self._frame_due = False
             self._show(now)
@@ -703,17 +881,12 @@ class Session:
             self.board.show(shown)
             self._shown_frame = shown
 
-    def _alert(self, now: float, kind: str, text: str) -> None:
-        if self._outbox or self.saving():
-            self._outbox.append((now, kind, text))
-        else:
-            self._emit(now, kind, text)
+    def _publish(self, event: GameEvent) -> None:
+        log.info("%s: %s", event.name, event.text)
+        self.events.publish(event)
 
-    def _emit(self, now: float, kind: str, text: str) -> None:
-        self.alerts.append({"t": round(now, 3), "kind": kind, "text": text})
-        log.info("%s: %s", kind, text)
-        if self._on_alert is not None:
-            self._on_alert(now, kind, text)
+    def _notice(self, now: float, what: str, detail: str) -> None:
+        self._publish(Notice(now, what, detail))
 
     def result(self) -> dict[str, Any]:
         over = self.position.outcome()

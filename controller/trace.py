@@ -23,6 +23,7 @@ from typing import Any
 import engine
 from controller.dice import ScriptedDice
 from controller.errors import ControllerError
+from controller.runner import Clock, Runner
 from controller.session import GRACE, HOLD, SETTLE, Session
 from engine import EngineError
 from hardware.board_io import BUTTONS, ButtonEvent, SensorEvent
@@ -334,13 +335,13 @@ class Replayer:
     ) -> None:
         game_id = game or trace.game
         self.layout, options = check_trace(trace, game)
-        self.board = SimulatedBoard(self.layout, trace.occupied)
+        self.clock = Clock()
+        self.board = SimulatedBoard(self.layout, trace.occupied, clock=self.clock)
         self.dice = ScriptedDice()
         self.settle = settle
         self.grace = grace
         self.hold = hold
         self.commits: list[Commit] = []
-        self.now = 0.0
         self.last_t: float | None = None
         self.session = Session(
             self.board,
@@ -354,6 +355,11 @@ class Replayer:
             on_alert=self._heard,
         )
         self.session.start(0.0)
+        self.runner = Runner(self.session, self.board, self.clock, self.dice)
+
+    @property
+    def now(self) -> float:
+        return self.runner.now
 
     def _heard(self, now: float, kind: str, text: str) -> None:
         if kind in COMMITS:
@@ -365,26 +371,16 @@ class Replayer:
         t = float(line["t"])
         if t < self.now:
             raise TraceError(f"trace: t={t} lies before the replay clock ({self.now})")
-        self.advance(t)
+        if "point" in line and line["point"] not in self.layout.points:
+            raise TraceError(
+                f"trace: t={t}: board {self.layout.name} has no point {line['point']!r}"
+            )
         self.last_t = t
-        session = self.session
-        if "point" in line:
-            if line["point"] not in self.layout.points:
-                raise TraceError(
-                    f"trace: t={t}: board {self.layout.name} has no point {line['point']!r}"
-                )
-            session.on_event(SensorEvent(line["point"], line["on"], t), t)
-        elif "dice" in line:
-            self.dice.feed(line["dice"])
-        else:
-            session.on_event(ButtonEvent(line["button"], t), t)
+        self.runner.feed(line)  # through the board, on the one clock
 
     def advance(self, t: float) -> None:
         """Fire every timer due up to ``t``, in time order."""
-        session = self.session
-        while (due := session.next_deadline()) is not None and due <= t:
-            session.poll(due)
-        self.now = max(self.now, t)
+        self.runner.advance(max(self.now, t))
 
     def finish(self, tail: float | None = None) -> Session:
         """Run the clock on past the last line (by default long enough for every timer)."""

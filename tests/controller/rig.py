@@ -1,4 +1,5 @@
-"""A session on the simulated board, driven by hand on a virtual clock."""
+"""A session on the simulated board, driven by hand on a virtual clock: pieces are moved and
+buttons pressed on the board, and the session hears what the board sends (controller/runner.py)."""
 
 from __future__ import annotations
 
@@ -6,9 +7,10 @@ from typing import Any
 
 import engine
 from controller.dice import ScriptedDice
+from controller.runner import Clock, Runner
 from controller.session import Session
 from controller.store import GameStore
-from hardware.board_io import ButtonEvent, Light, SensorEvent
+from hardware.board_io import Light
 from hardware.simulated import SimulatedBoard
 from wiring.layout import layout_for_game
 
@@ -28,30 +30,28 @@ class Rig:
         opts = options or {}
         start = engine.from_text(game, position, **opts) if position else engine.start(game, **opts)
         board_start = occupied if occupied is not None else start.occupied()
-        self.board = SimulatedBoard(self.layout, board_start)
+        self.clock = Clock()
+        self.board = SimulatedBoard(self.layout, board_start, clock=self.clock)
         self.dice = ScriptedDice(dice or [])
         self.session = Session(self.board, self.layout, game, options, store=store, dice=self.dice)
-        self.t = 0.0
         self.session.start(0.0, start if position else None)
+        self.runner = Runner(self.session, self.board, self.clock, self.dice)
+
+    @property
+    def t(self) -> float:
+        return self.clock.t
 
     def wait(self, seconds: float = 0.2) -> None:
-        end = self.t + seconds
-        while (due := self.session.next_deadline()) is not None and due <= end:
-            self.session.poll(due)
-        self.t = end
+        self.runner.advance(self.t + seconds)
 
     def lift(self, *points: str) -> None:
         for p in points:
-            self.t += 0.1
-            self.board.lift(p)
-            self.session.on_event(SensorEvent(p, False, self.t), self.t)
+            self.runner.lift(p, self.t + 0.1)
         self.wait()
 
     def place(self, *points: str) -> None:
         for p in points:
-            self.t += 0.1
-            self.board.place(p)
-            self.session.on_event(SensorEvent(p, True, self.t), self.t)
+            self.runner.place(p, self.t + 0.1)
         self.wait()
 
     def move(self, a: str, b: str) -> None:
@@ -59,8 +59,7 @@ class Rig:
         self.place(b)
 
     def press(self, button: str) -> None:
-        self.t += 0.1
-        self.session.on_event(ButtonEvent(button, self.t), self.t)
+        self.runner.press(button, self.t + 0.1)
         self.wait()
 
     @property

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import engine
 from controller.store import GameStore
-from hardware.board_io import AMBER, GREEN, RED, WHITE, Light, Pattern, SensorEvent
+from hardware.board_io import AMBER, GREEN, RED, WHITE, Light, Pattern
 from tests.controller.rig import Rig
 
 
@@ -215,9 +215,7 @@ def test_a_game_over_sweeps_and_a_fresh_start_is_a_new_game(tmp_path: Path) -> N
     store = GameStore(tmp_path / "g.sqlite3")
     rig = Rig("solitaire", "oo" + "." * 31 + " -", store=store)
     rig.lift("1", "2")
-    rig.t += 0.1
-    rig.board.place("3")
-    rig.session.on_event(SensorEvent("3", True, rig.t), rig.t)
+    rig.runner.place("3", rig.t + 0.1)
     rig.wait(0.1)  # inside the sweep: a column of white crosses the board
     assert rig.session.position.outcome() is not None
     assert rig.lit(WHITE)
@@ -360,12 +358,8 @@ def test_a_capture_seen_made_is_taken_after_the_hold_time() -> None:
     # the taken man comes off and the capturer goes down 10 ms later, then nothing more
     rig = Rig("skip", SKIP_TWO_CAPTURES.replace(".b.b....", "...b...."))
     rig.lift("c3")
-    rig.t += 0.3
-    rig.board.lift("d4")
-    rig.session.on_event(SensorEvent("d4", False, rig.t), rig.t)
-    rig.t += 0.01
-    rig.board.place("d4")
-    rig.session.on_event(SensorEvent("d4", True, rig.t), rig.t)
+    rig.runner.lift("d4", rig.t + 0.3)
+    rig.runner.place("d4", rig.t + 0.01)
     rig.wait(2.0)
     assert rig.moves == []  # as good as the man on d4 touched while red holds c3 ...
     rig.wait(2.5)
