@@ -54,7 +54,7 @@ def test_a_deeper_search_sees_the_reply() -> None:
     assert hint is not None
     after = position.copy()
     after.push(hint)
-    assert not any(m.jump for m in after.legal_moves)  # type: ignore[attr-defined]
+    assert not any(m.jump for m in after.legal_moves)
 
 
 def test_no_hint_while_a_throw_is_awaited_or_the_game_is_over() -> None:
