@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import argparse
 import ast
+import importlib
+import inspect
+import pkgutil
 
 import pytest
 
@@ -29,6 +32,34 @@ def test_every_package_has_its_error_under_the_one_root() -> None:
     for error in (UsageError, DaemonError, DiceError, StoreError, TraceError, CommandError):
         assert issubclass(error, ControllerError)
     assert engine.ReedboardError is ReedboardError
+
+
+PENDING = {"controller.session.PlayError"}
+"""Errors not yet under the root (the referee's, until session.py's rewrite settles)."""
+
+
+def our_errors() -> dict[str, type[BaseException]]:
+    """Every public exception class our packages define (the MicroPython firmware aside)."""
+    out: dict[str, type[BaseException]] = {}
+    for package in ("engine", "wiring", "hardware", "firmware_bridge", "controller"):
+        root = importlib.import_module(package)
+        for info in pkgutil.walk_packages(root.__path__, f"{package}."):
+            if info.name.startswith("firmware_bridge.firmware") or info.name.endswith("__main__"):
+                continue
+            module = importlib.import_module(info.name)
+            for name, cls in inspect.getmembers(module, inspect.isclass):
+                if name.startswith("_"):  # private: caught where it is raised, never let out
+                    continue
+                if issubclass(cls, BaseException) and cls.__module__ == module.__name__:
+                    out[f"{module.__name__}.{name}"] = cls
+    return out
+
+
+def test_every_error_class_of_ours_is_under_the_root() -> None:
+    errors_found = our_errors()
+    assert "controller.store.StoreError" in errors_found
+    outside = {name for name, cls in errors_found.items() if not issubclass(cls, ReedboardError)}
+    assert outside == PENDING
 
 
 @pytest.mark.parametrize(
