@@ -29,6 +29,7 @@ import engine
 from controller.config import Config
 from controller.console import Console, ConsoleDice, Plan
 from controller.dice import DiceSource, SeededDice, SystemDice
+from controller.errors import ControllerError
 from controller.hints import HintWorker
 from controller.session import Session
 from controller.store import GameStore
@@ -42,7 +43,7 @@ from wiring.layout import Layout, layout_for_game
 log = logging.getLogger("reedboard")
 
 
-class DaemonError(Exception):
+class DaemonError(ControllerError):
     """The daemon cannot start: one line saying why."""
 
 

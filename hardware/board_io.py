@@ -23,6 +23,8 @@ if TYPE_CHECKING:
 
     from hardware.compositor import Compositor
 
+from engine.errors import ReedboardError
+
 Colour: TypeAlias = tuple[int, int, int]
 """Red, green, blue, 0-255 each."""
 
@@ -65,7 +67,7 @@ LedFrame: TypeAlias = Mapping[str, Light]
 BUTTONS = ("roll", "undo", "hint", "confirm", "new")
 
 
-class BoardError(Exception):
+class BoardError(ReedboardError):
     """A board that cannot be opened or does not answer (no Pico on the port, no GPIO): one
     line saying which and why, said before anything else is done."""
 
