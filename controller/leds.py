@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from engine import Move
+from engine.marks import Mark, MarkStyle
 from hardware.board_io import AMBER, BLUE, GREEN, RED, WHITE, Light, Pattern
 from wiring.layout import Layout
 
@@ -33,9 +34,9 @@ class View:
     """The computer's move, from and to: blue."""
     fix: tuple[str, bool] | None = None
     """A mismatch's next fix: (point, True) remove here, (point, False) place here."""
-    brier_patch: frozenset[str] = frozenset()
-    escape: bool = False
-    """A captured rabbit's escape throw: the Brier Patch blinks."""
+    marks: tuple[Mark, ...] = ()
+    """The lights the game wants whatever the play (the engine's ``marks()``): red, steady or
+    blinking (DESIGN.md: red steady = the Brier Patch, blinking during an escape throw)."""
     sweep: bool = False
     """The game is over: a column of white crosses the board once (the compositor times it)."""
     extra: dict[str, Light] = field(default_factory=dict)
@@ -43,10 +44,11 @@ class View:
 
 def frame(layout: Layout, view: View) -> dict[str, Light]:
     out: dict[str, Light] = {}
-    brier = Light(RED, Pattern.BLINK if view.escape else Pattern.STEADY)
-    for point in view.brier_patch:
-        out[point] = brier
-    if view.sweep:  # every point but the Brier Patch, which stays red
+    for mark in view.marks:
+        light = Light(RED, Pattern.BLINK if mark.style is MarkStyle.BLINK else Pattern.STEADY)
+        for point in mark.points:
+            out[point] = light
+    if view.sweep:  # every point but the game's marks (the Brier Patch), which stay lit
         swept = Light(WHITE, Pattern.SWEEP)
         for point in layout.points:
             out.setdefault(point, swept)

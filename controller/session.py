@@ -18,13 +18,13 @@ what comes after it: a later move, `roll` or `confirm`.
 from __future__ import annotations
 
 import enum
-import itertools
 import logging
 from collections.abc import Callable
 from typing import Any
 
 import engine
 from controller.dice import DiceError, DiceSource, SystemDice, roll_for
+from controller.errors import ControllerError
 from controller.events import (
     Ambiguous,
     ButtonPressed,
@@ -83,7 +83,7 @@ class State(enum.Enum):
     """The board as the game expects it, or a move on its way."""
 
 
-class PlayError(ValueError):
+class PlayError(ControllerError, ValueError):
     """A move from elsewhere cannot be played now: one line saying why."""
 
 
@@ -158,8 +158,6 @@ class Session:
         self._showing: tuple[Move, Occupancy] | None = None
         """A move from elsewhere, committed and lit, and the board before it: the players
         are carrying it out."""
-        brier = layout.marks.get("brier_patch", ())
-        self.brier_patch = frozenset(brier) if self.cls.dice_spec else frozenset()
 
     # -- the game ----------------------------------------------------------------------------
 
@@ -286,16 +284,10 @@ class Session:
 
     def _throw(self, move: Move, now: float) -> None:
         """A throw from elsewhere: the dice show it, the game goes on after it."""
-        assert self.position.dice_spec is not None
-        count, sides = self.position.dice_spec
-        for values in itertools.product(range(1, sides + 1), repeat=count):
-            try:
-                if self.position.throw(values) == move:
-                    break
-            except engine.EngineError:
-                continue
-        else:
-            raise engine.IllegalMoveError(f"{move} is no throw of {self.game_id}'s dice")
+        try:
+            values = self.position.throw_values(move)
+        except engine.EngineError:
+            raise engine.IllegalMoveError(f"{move} is no throw of {self.game_id}'s dice") from None
         thrower, opening = self.position.turn, self.position.in_opening()
         self.position.push(move)
         self._thrown(values, thrower, opening, now)
@@ -822,13 +814,13 @@ class Session:
 
     def view(self, now: float) -> View:
         position = self.position
-        escape = bool(getattr(position, "escape", ()))
+        marks = position.marks()
         sweep = self._ended_at is not None  # i12-leds: the compositor sweeps once and stops
         if self.mismatch:
-            return View(fix=self._fix(), brier_patch=self.brier_patch, escape=escape)
+            return View(fix=self._fix(), marks=marks)
         if self._showing is not None:
             blue, remove = self._shown_lights()
-            return View(computer=blue, extra=remove, brier_patch=self.brier_patch, escape=escape)
+            return View(computer=blue, extra=remove, marks=marks)
         landings = self._landings
         if not landings and not position.is_chance() and not position.is_over():
             if self.recognizer.extendable and self.recognizer.continuations():
@@ -841,8 +833,7 @@ class Session:
             landings=landings,
             hint=hint,
             candidate=candidate,
-            brier_patch=self.brier_patch,
-            escape=escape,
+            marks=marks,
             sweep=sweep,
         )
 

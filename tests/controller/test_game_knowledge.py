@@ -28,11 +28,9 @@ GAME_STATE = {"escape", "brier_patch", "orders", "rotation"}
 """Names of one game's own state that the controller must not read."""
 
 PENDING = {
-    "session.py": {"brier_patch", "escape"},
-    "leds.py": {"brier_patch", "escape"},
     "cli.py": {"jack-rabbits", "jack_rabbits"},
 }
-"""What a file still names, until its rewrite (session.py and leds.py: Position.marks(); the
+"""What a file still names (the
 CLI's Jack Rabbits table assistant is a command of its own, a contract in DESIGN.md)."""
 
 

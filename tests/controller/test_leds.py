@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 import engine
 from controller.hints import suggest
 from controller.leds import View, ends, frame, route_points
+from engine.marks import Mark
 from hardware.board_io import AMBER, GREEN, RED, WHITE, Light
 from hardware.simulated import SimulatedBoard
 from tests.controller.rig import Rig
@@ -131,7 +132,8 @@ def test_the_game_over_sweep_crosses_every_column_of_every_board(name: str) -> N
     brier = frozenset(sorted(layout.points)[:2])
     clock = VirtualClock()
     board = SimulatedBoard(layout, clock=clock)
-    board.show(frame(layout, View(sweep=True, brier_patch=brier)))
+    marks = (Mark("brier-patch", brier),)
+    board.show(frame(layout, View(sweep=True, marks=marks)))
     columns = []
     while True:
         chain = board.chain()
