@@ -414,8 +414,8 @@ def cmd_history(args: argparse.Namespace) -> int:
         store.close()
 
 
-def _game_parser(sub: Any, name: str, help: str) -> argparse.ArgumentParser:
-    p: argparse.ArgumentParser = sub.add_parser(name, help=help)
+def _game_parser(sub: argparse._SubParsersAction[Parser], name: str, help: str) -> Parser:
+    p = sub.add_parser(name, help=help)
     p.add_argument("game", metavar="GAME", help="a game id (see `reedboard games`)")
     p.add_argument("--position", metavar="TEXT", help="start from this position's text form")
     p.add_argument(
@@ -496,7 +496,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     jr = sub.add_parser("jack-rabbits", help="the Jack Rabbits table assistant")
     jsub = jr.add_subparsers(dest="jr_command", metavar="WHAT", required=True)
-    common = argparse.ArgumentParser(add_help=False)
+    common = Parser(add_help=False)  # only lends its arguments to the parsers below
     common.add_argument("--ace-spent", action="store_true", help="the first ace is spent")
     common.add_argument("--patriarchy", action="store_true", help="optional: A 14 K 13 Q 12 J 11")
     common.add_argument("--permanent-ace", action="store_true", help="optional: +1 pip once spent")

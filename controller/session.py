@@ -261,7 +261,8 @@ class Session:
         red) until the pieces stand so: recognition confirms it and guides the players back
         where they went wrong. A throw from elsewhere is committed and shown on the dice."""
         if isinstance(move, str):
-            move = self.position.parse_move(move)
+            parsed: Move = self.position.parse_move(move)  # Position[Any, Any]: Any unless named
+            move = parsed
         if source != "board":
             board = frozenset(self.physical)
             if self._showing is not None:

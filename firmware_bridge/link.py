@@ -126,7 +126,7 @@ class PicoBoard(Driver):
         self._points = rows * cols
         self._ids = {r * cols + c: pid for (r, c), pid in layout.switch_map().items()}
         self._switches = SwitchTracker()
-        self._reader: serial.threaded.ReaderThread | None = None
+        self._reader: serial.threaded.ReaderThread[_Lines] | None = None
         self._stop = threading.Event()
         self._keeper: threading.Thread | None = None
         self._asked = 0.0  # when a snapshot was last asked for
