@@ -145,7 +145,7 @@ async def convergence(
 async def direct(samples: int) -> tuple[list[float], list[list[float]]]:
     pico = SimulatedPico("micropython", 36, LAYOUT.led_count, scan_hz=1000, trace=True)
     board = PicoBoard(pico.port, LAYOUT)
-    await board.start()
+    board.open()
     parts: list[list[float]] = [[] for _ in PARTS]
     try:
         await until_linked(board)
@@ -160,7 +160,7 @@ async def measure(share: float, args: argparse.Namespace) -> dict[str, object]:
         "micropython", 36, LAYOUT.led_count, scan_hz=1000, faults=share, seed=args.seed
     )
     board = PicoBoard(pico.port, LAYOUT, brightness=1.0, max_milliamps=10_000)
-    await board.start()
+    board.open()
     try:
         await until_linked(board)
         latencies, misread, seen = await switches(pico, board, args.samples)

@@ -19,8 +19,9 @@ from typing import Any
 
 import engine
 from controller.cliargs import Parser, UsageError, number, path, whole
+from controller.errors import CommandError
 from engine import EngineError, Position
-from wiring.tomlfile import WiringError
+from engine.errors import ReedboardError
 
 PERFT_DEPTH = 40
 """The deepest perft: far deeper than any count would finish, well short of the stack's end."""
@@ -28,10 +29,6 @@ DEMO_PLIES = 1000
 """The longest demo."""
 PICO_ANSWER_SECONDS = 3.0
 """How long `wiring check` waits for a Pico's firmware to answer."""
-
-
-class ReedboardError(Exception):
-    """A user error outside the engine and the wiring files: one line, exit 2."""
 
 
 def _options(pairs: list[str]) -> dict[str, str]:
@@ -147,14 +144,11 @@ def cmd_wiring_check(args: argparse.Namespace) -> int:
     board = board_for(build)  # a Pico not on its port, or no GPIO here, is said at once
 
     async def run() -> int:
-        await board.start()  # type: ignore[attr-defined]
-        try:
+        async with board:
             ready = getattr(board, "ready", None)
             if ready is not None:  # a Pico: its firmware must answer before any switch is read
                 await ready(PICO_ANSWER_SECONDS)
             problems = await check_wiring(board, build.layout, print, timeout=args.timeout)
-        finally:
-            await board.aclose()  # type: ignore[attr-defined]
         return 1 if problems else 0
 
     return asyncio.run(run())
@@ -168,7 +162,9 @@ def cmd_run(args: argparse.Namespace) -> int:
     from controller.daemon import Daemon
 
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
-    config = load_config(args.config) if args.config else Config(game=args.game or "fox-and-geese")
+    config = (
+        load_config(args.config) if args.config else Config(game=args.game or engine.DEFAULT_GAME)
+    )
     if args.game and args.config:
         config = replace(config, game=args.game)
     if args.database:
@@ -197,7 +193,7 @@ def cmd_firmware(args: argparse.Namespace) -> int:
 
     build = load_build(args.target)
     if build.driver != "pico":
-        raise ReedboardError(f"build {build.name} is not a Pico build (driver {build.driver!r})")
+        raise CommandError(f"build {build.name} is not a Pico build (driver {build.driver!r})")
     if args.firmware_command == "config":
         print(json.dumps(pico_config(build), indent=1))
         return 0
@@ -211,7 +207,7 @@ def cmd_firmware(args: argparse.Namespace) -> int:
         try:
             lines = install(build, port, Path(tmp))
         except subprocess.CalledProcessError as exc:  # mpremote said why on stderr
-            raise ReedboardError(
+            raise CommandError(
                 f"{shlex.join(exc.cmd)} failed (exit {exc.returncode}): is the Pico on {port}?"
             ) from None
     for line in lines:
@@ -237,15 +233,15 @@ def _jr_cards(text: str, what: str, *, royals: bool | None = None) -> list[str]:
     out: list[str] = []
     for item in text.replace("+", ",").split(","):
         if not item.strip():
-            raise ReedboardError(f"{what} {text!r}: an empty card between commas")
+            raise CommandError(f"{what} {text!r}: an empty card between commas")
         try:
             c = jr.card(item)
         except EngineError as exc:
-            raise ReedboardError(f"{what} {text!r}: {exc}") from None
+            raise CommandError(f"{what} {text!r}: {exc}") from None
         if c in out:
-            raise ReedboardError(f"{what} {text!r}: {c} is given twice (a deck has one)")
+            raise CommandError(f"{what} {text!r}: {c} is given twice (a deck has one)")
         if royals is True and not jr.is_royal(c):
-            raise ReedboardError(f"{what} {text!r}: {c} is not a royal (J, Q or K)")
+            raise CommandError(f"{what} {text!r}: {c} is not a royal (J, Q or K)")
         out.append(c)
     return out
 
@@ -255,7 +251,7 @@ def _jr_price(text: str) -> int:
     import re
 
     if not re.fullmatch(r"[0-9]{1,4}", text.strip()) or int(text) < 1:
-        raise ReedboardError(f"--price {text!r}: THE PRICE is a whole number from 1, like 8")
+        raise CommandError(f"--price {text!r}: THE PRICE is a whole number from 1, like 8")
     return int(text)
 
 
@@ -273,7 +269,7 @@ def cmd_jack_rabbits(args: argparse.Namespace) -> int:
     what = args.jr_command
     if what == "roll":
         if not re.fullmatch(r"\s*[1-6]\s*,\s*[1-6]\s*", args.dice):
-            raise ReedboardError(f"roll {args.dice!r}: two dice, 1 to 6, like 3,5")
+            raise CommandError(f"roll {args.dice!r}: two dice, 1 to 6, like 3,5")
         dice = [int(v) for v in args.dice.split(",")]
         hit = jr.matches(dice, _jr_cards(args.hand or "", "--hand"), ace_spent=args.ace_spent)
         print(f"THE PRICE: {jr.price(dice)}")
@@ -283,7 +279,7 @@ def cmd_jack_rabbits(args: argparse.Namespace) -> int:
     elif what == "pay":
         paid = _jr_cards(args.cards, "pay")
         if not paid:
-            raise ReedboardError("pay: name the cards paid, like 5H,10S")
+            raise CommandError("pay: name the cards paid, like 5H,10S")
         price = None if args.price is None else _jr_price(args.price)
         worth = jr.payment(paid, **values)
         print(f"THE PAYMENT: {worth}")
@@ -293,12 +289,12 @@ def cmd_jack_rabbits(args: argparse.Namespace) -> int:
     elif what == "acquire":
         royal = jr.card(args.royal)
         if not jr.is_royal(royal):
-            raise ReedboardError(f"acquire {royal}: not a royal (J, Q or K)")
+            raise CommandError(f"acquire {royal}: not a royal (J, Q or K)")
         paid = _jr_cards(args.cards, f"acquire {royal}")
         if not paid:
-            raise ReedboardError(f"acquire {royal}: name the cards paid, like 5H,6H")
+            raise CommandError(f"acquire {royal}: name the cards paid, like 5H,6H")
         if royal in paid:
-            raise ReedboardError(f"acquire {royal}: {royal} cannot pay for itself")
+            raise CommandError(f"acquire {royal}: {royal} cannot pay for itself")
         worth = jr.payment([c for c in paid if jr.suit(c) == jr.suit(royal)], **values)
         ok = jr.can_acquire(royal, paid, **values)
         others = [c for c in paid if jr.suit(c) != jr.suit(royal)]
@@ -320,7 +316,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
     from controller.demo import demo
 
     if not engine.game(args.game).sensed:
-        raise ReedboardError(
+        raise CommandError(
             f"{args.game} is played at the table, not on a sensed board: nothing to demo"
             f" (see `reedboard {args.game} --help`)"
         )
@@ -455,11 +451,11 @@ MAX_GAME_ID = 2**63 - 1
 def _game_number(text: str, path: Path) -> int:
     """``history GAME``: a game's number as the list shows it."""
     if not (text.isascii() and text.isdigit()):
-        raise ReedboardError(f"history: {text!r} is not a game number (see `reedboard history`)")
+        raise CommandError(f"history: {text!r} is not a game number (see `reedboard history`)")
     digits = text.lstrip("0")
     if len(digits) > len(str(MAX_GAME_ID)) or not 1 <= int(digits or "0") <= MAX_GAME_ID:
         shown = text if len(text) <= 30 else f"{text[:20]}... ({len(text)} digits)"
-        raise ReedboardError(f"{path}: no game {shown}")  # int() of 4301 digits or more fails
+        raise CommandError(f"{path}: no game {shown}")  # int() of 4301 digits or more fails
     return int(digits)
 
 
@@ -469,7 +465,7 @@ def cmd_history(args: argparse.Namespace) -> int:
     path = args.database or default_path()
     number = None if args.game_id is None else _game_number(args.game_id, path)
     if not path.exists():
-        raise ReedboardError(f"{path}: no game store yet (games are stored once played)")
+        raise CommandError(f"{path}: no game store yet (games are stored once played)")
     store = GameStore(path, readonly=True)  # read as it stands: not migrated, not written
     try:
         if number is None:
@@ -479,7 +475,7 @@ def cmd_history(args: argparse.Namespace) -> int:
             return 0
         record = store.game(number)
         if record is None:
-            raise ReedboardError(f"{path}: no game {number}")
+            raise CommandError(f"{path}: no game {number}")
         print(f"# game {record.id}: {record.game}")
         if record.options:
             print(f"# options: {json.dumps(record.options, sort_keys=True)}")
@@ -512,8 +508,8 @@ def _history_notes(record: Any) -> dict[int, str]:
         return {}
 
 
-def _game_parser(sub: Any, name: str, help: str) -> argparse.ArgumentParser:
-    p: argparse.ArgumentParser = sub.add_parser(name, help=help)
+def _game_parser(sub: argparse._SubParsersAction[Parser], name: str, help: str) -> Parser:
+    p = sub.add_parser(name, help=help)
     p.add_argument("game", metavar="GAME", help="a game id (see `reedboard games`)")
     p.add_argument("--position", metavar="TEXT", help="start from this position's text form")
     p.add_argument(
@@ -577,7 +573,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("run", help="the daemon (on the simulated board without a build)")
     p.add_argument("--config", metavar="FILE", type=path, help="a config file (see README)")
-    p.add_argument("--game", metavar="ID", help="the game to play (default fox-and-geese)")
+    p.add_argument("--game", metavar="ID", help=f"the game to play (default {engine.DEFAULT_GAME})")
     p.add_argument("--database", metavar="FILE", type=path, help="the game store (SQLite)")
     p.set_defaults(func=cmd_run)
 
@@ -594,7 +590,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     jr = sub.add_parser("jack-rabbits", help="the Jack Rabbits table assistant")
     jsub = jr.add_subparsers(dest="jr_command", metavar="WHAT", required=True)
-    common = argparse.ArgumentParser(add_help=False)
+    common = Parser(add_help=False)  # only lends its arguments to the parsers below
     common.add_argument("--ace-spent", action="store_true", help="the first ace is spent")
     common.add_argument("--patriarchy", action="store_true", help="optional: A 14 K 13 Q 12 J 11")
     common.add_argument("--permanent-ace", action="store_true", help="optional: +1 pip once spent")
@@ -623,7 +619,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_jack_rabbits)
 
     p = sub.add_parser("demo", help="a scripted game through the whole stack, drawn here")
-    p.add_argument("--game", default="solitaire", metavar="ID", help="the game (default solitaire)")
+    p.add_argument(
+        "--game",
+        default=engine.DEMO_GAME,
+        metavar="ID",
+        help=f"the game (default {engine.DEMO_GAME})",
+    )
     p.add_argument(
         "--seed", type=whole(0, 2**63 - 1), default=1, help="the random game's seed (default 1)"
     )
@@ -704,15 +705,6 @@ def _version() -> str:
         return "(not installed: no package metadata)"
 
 
-def _more_errors() -> tuple[type[Exception], ...]:
-    from controller.daemon import DaemonError
-    from controller.store import StoreError
-    from controller.trace import TraceError
-    from hardware.board_io import BoardError
-
-    return (DaemonError, StoreError, TraceError, BoardError)
-
-
 def _silence_stdout() -> None:
     """Standard output is a closed pipe (``reedboard moves GAME | head -1``): send what is left
     nowhere, so that neither we nor Python's exit says "Broken pipe"."""
@@ -771,13 +763,5 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     except KeyboardInterrupt:  # Ctrl-C: no traceback
         return 130
-    except (
-        UsageError,
-        EngineError,
-        ReedboardError,
-        WiringError,
-        OSError,
-        UnicodeError,
-        *_more_errors(),
-    ) as exc:
+    except (ReedboardError, OSError, UnicodeError) as exc:  # every error of ours, and files
         return _error(str(exc))

@@ -14,8 +14,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import NoReturn
 
+from controller.errors import ControllerError
 
-class UsageError(Exception):
+
+class UsageError(ControllerError):
     """A bad command line: one line naming the command and the argument."""
 
 

@@ -1,6 +1,6 @@
 """The daemon's configuration: a small TOML file (``reedboard run --config FILE``).
 
-    game = "fox-and-geese"          # a game id (reedboard games)
+    game = "ID"                     # a game id (`reedboard games`; default: engine.DEFAULT_GAME)
     build = "pi-cross33"            # a build name or file; leave out for the simulated board
     database = "/var/lib/reedboard/games.sqlite3"
 
@@ -15,8 +15,9 @@
     [dice]
     seed = 7                        # leave out for the system's cryptographic RNG
 
-Every path in it (``database``, a ``build`` file, ``options.orders``) has ``~`` expanded and,
-when relative, is taken from the config file's folder. Every mistake is one line naming the
+Every path in it (``database``, a ``build`` file, a game option that names a file, like
+Messenger Boy's ``options.orders``) has ``~`` expanded and, when relative, is taken from the
+config file's folder. Every mistake is one line naming the
 file, line and key.
 """
 
@@ -33,7 +34,7 @@ from wiring.tomlfile import TomlFile, resolve
 
 @dataclass(frozen=True)
 class Config:
-    game: str = "fox-and-geese"
+    game: str = engine.DEFAULT_GAME
     build: str | None = None
     database: Path = field(default_factory=default_path)
     options: dict[str, Any] = field(default_factory=dict)
@@ -57,7 +58,7 @@ def load_config(path: str | Path) -> Config:
     f = TomlFile(Path(path))
     d = f.data
     f.no_unknown(d, ("game", "build", "database", "options", "timing", "dice"), "")
-    game = f.get("game", str, "fox-and-geese", d, "game")
+    game = f.get("game", str, engine.DEFAULT_GAME, d, "game")
     if game not in engine.game_ids():
         raise f.fail("game", f"unknown game {game!r} (games: {', '.join(engine.game_ids())})")
     build = f.get("build", str, None, d, "build")
@@ -65,9 +66,10 @@ def load_config(path: str | Path) -> Config:
         build = str(_path(f, "build", build))
     database = f.get("database", str, None, d, "database")
     options = dict(f.table("options", required=False))
-    orders = options.get("orders")
-    if isinstance(orders, str) and orders:  # empty: the shipped table
-        options["orders"] = str(_path(f, "options.orders", orders))
+    for key in engine.game(game).file_options():  # a file named relative to the config
+        value = options.get(key)
+        if isinstance(value, str) and value:  # empty: the game's own (Messenger Boy's orders)
+            options[key] = str(_path(f, f"options.{key}", value))
     try:
         engine.game(game).options_from(options)
     except engine.EngineError as exc:

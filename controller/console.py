@@ -18,7 +18,6 @@ it, so a script of moves can be piped in.
 from __future__ import annotations
 
 import asyncio
-import itertools
 import random
 from collections import deque
 from collections.abc import Callable, Sequence
@@ -28,8 +27,7 @@ from typing import Any
 from controller.dice import DiceSource
 from controller.session import Session
 from controller.tracegen import Hands, is_silent, lookalikes, pick_among_lookalikes, play_move
-from engine import EngineError, Move, Position
-from engine.cross33 import CrossMove
+from engine import EngineError, Move
 from hardware.board_io import BUTTONS
 from hardware.simulated import SimulatedBoard
 
@@ -145,10 +143,10 @@ class Console:
             position.push(move)  # raises IllegalMoveError, naming the move and the position
         hands = Hands(random.Random(0), bounce=0.0, gap=(self.pace, self.pace))
         if position.is_chance():
-            hands.dice(_values(position, move))
+            hands.dice(position.throw_values(move))
             hands.button("roll")
         else:
-            straight = isinstance(move, CrossMove) and move.jump
+            straight = any(c.chain for c in position.physical_steps(move).carries)
             silent = is_silent(position, move)
             play_move(hands, position, move, straight)
             alike = len(lookalikes(position, move)) > 1
@@ -210,18 +208,6 @@ class Console:
             elif planned is not None:
                 await self.perform(planned)
         self.stop()
-
-
-def _values(position: Position[Any, Any], throw: Move) -> tuple[int, ...]:
-    """The values a source must throw for ``throw`` (a chance event of ``position``)."""
-    count, sides = position.dice_spec or (2, 6)
-    for values in itertools.product(range(1, sides + 1), repeat=count):
-        try:
-            if position.throw(values) == throw:
-                return values
-        except EngineError:
-            continue
-    raise ValueError(f"no throw of the dice shows {throw}")
 
 
 def _one_line(text: str) -> str:

@@ -29,6 +29,7 @@ import engine
 from controller.config import Config
 from controller.console import Console, ConsoleDice, Plan
 from controller.dice import DiceSource, SeededDice, SystemDice
+from controller.errors import ControllerError
 from controller.hints import HintWorker
 from controller.session import Session
 from controller.store import GameStore
@@ -42,7 +43,7 @@ from wiring.layout import Layout, layout_for_game
 log = logging.getLogger("reedboard")
 
 
-class DaemonError(Exception):
+class DaemonError(ControllerError):
     """The daemon cannot start: one line saying why."""
 
 
@@ -196,28 +197,30 @@ class Daemon:
         reading: asyncio.Task[None] | None = None
         solving: asyncio.Future[None] | None = None
         try:
-            start = getattr(self.board, "start", None)
-            if start is not None:
-                await start()
-            self.session.start(time.monotonic())
-            self.notifier.send("READY=1")
-            self.notifier.send(f"STATUS=playing {self.config.game}")
-            if console and self.console is not None:
-                reading = asyncio.create_task(self.console.run(self._read_lines(loop)))
-                self.out(self.show())
-            solving = asyncio.ensure_future(self._open_winning_set())  # issue 13: off the loop
-            await self._loop()
-        finally:
-            for task in (reading, solving):  # a winning set's build stops with the daemon
-                if task is not None:
-                    task.cancel()
+            async with self.board:  # scanning, or the Pico's link, until the daemon stops
+                # the LEDs animate on a clock of their own (hardware/compositor.py)
+                animating = asyncio.create_task(self.board.leds.run())
+                try:
+                    self.session.start(time.monotonic())
+                    self.notifier.send("READY=1")
+                    self.notifier.send(f"STATUS=playing {self.config.game}")
+                    if console and self.console is not None:
+                        reading = asyncio.create_task(self.console.run(self._read_lines(loop)))
+                        self.out(self.show())
+                    solving = asyncio.ensure_future(self._open_winning_set())  # issue 13
+                    await self._loop()
+                finally:
+                    for task in (reading, solving):  # a winning set's build stops with it
+                        if task is not None:
+                            task.cancel()
+                            with contextlib.suppress(asyncio.CancelledError):
+                                await task
+                    self.notifier.send("STOPPING=1")
+                    self.hints.close()
+                    animating.cancel()
                     with contextlib.suppress(asyncio.CancelledError):
-                        await task
-            self.notifier.send("STOPPING=1")
-            self.hints.close()
-            closer = getattr(self.board, "aclose", None)
-            if closer is not None:
-                await closer()
+                        await animating
+        finally:
             self.store.close()
 
     async def _loop(self) -> None:
@@ -285,7 +288,8 @@ class Daemon:
         pieces = pieces_of(self.session.position)
         physical = {p: pieces.get(p, "o") for p in board.snapshot()}
         colour = sys.stdout is not None and sys.stdout.isatty()
-        return draw(self.layout, physical, board.frame, board.dice, colour=colour)
+        lights = board.leds.lights(time.monotonic())  # the sweep where it is now
+        return draw(self.layout, physical, lights, board.dice, colour=colour)
 
     def command(self, line: str) -> str | None:
         """Check and carry out one console command (controller/console.py); returns text to
@@ -335,7 +339,6 @@ def _open_store(config: Config) -> StoreWriter:
 
 
 def _close(board: BoardIO | None) -> None:
-    closer = getattr(board, "close", None)
-    if closer is not None:
+    if board is not None:
         with contextlib.suppress(Exception):
-            closer()
+            board.close()

@@ -2,8 +2,9 @@
 
 Hands move pieces on the simulated board (switch events, with bounce), the session recognizes
 the moves, checks them against the engine, stores nothing and lights the LEDs; the terminal
-shows the board and its LEDs after every move. Solitaire plays the seed's key; the other games
-play a seeded random game."""
+shows the board and its LEDs after every move. A game with a known line of play (the engine's
+:meth:`~engine.Position.demo_line`: Solitaire's seed key) plays it; the others play a seeded
+random game."""
 
 from __future__ import annotations
 
@@ -22,24 +23,20 @@ from controller.tracegen import Hands, play_move, random_game_trace
 from hardware.simulated import SimulatedBoard
 from wiring.layout import layout_for_game
 
-SEED_KEY = (
-    "5-17 12-10 3-11 1-3 18-6 3-11 30-18 27-25 13-27 24-26 27-25 22-24 31-23 33-31 16-28 "
-    "31-23 4-16 7-9 21-7 10-8 7-9 24-22 22-8 8-10 10-12 12-26 26-24 17-15 29-17 18-16 15-17"
-).split()
-
 
 def script(game_id: str, seed: int, plies: int) -> Trace:
     rng = random.Random(seed)
     start = engine.start(game_id)
-    if game_id == "solitaire":
+    line = start.demo_line()
+    if line:
         hands = Hands(rng, bounce=0.2)
         position = start.copy()
-        for text in SEED_KEY[:plies]:
+        for text in line[:plies]:
             move = position.parse_move(text)
             play_move(hands, position, move)
             hands.wait(0.3, 0.6)
             position.push(move)
-        return Trace(game_id, start.occupied(), {}, hands.lines)
+        return Trace(game_id, start.occupied(), start.option_values(), hands.lines)
     trace, _ = random_game_trace(start, rng, plies, bounce=0.2)
     return trace
 
@@ -76,9 +73,11 @@ def demo(
         runner.feed(line)  # through the board, on the one clock
         if shown[0] != drawn:
             drawn = shown[0]
-            out(draw(layout, pieces_of(session.position), board.frame, board.dice, use_colour))
+            lights = board.leds.lights(runner.now)  # the LEDs as they look now (the sweep)
+            out(draw(layout, pieces_of(session.position), lights, board.dice, use_colour))
     runner.advance(runner.now + 3.0)
-    out(draw(layout, pieces_of(session.position), board.frame, board.dice, use_colour))
+    lights = board.leds.lights(runner.now)
+    out(draw(layout, pieces_of(session.position), lights, board.dice, use_colour))
     over = session.position.outcome()
     out(f"{len(session.position.move_stack)} moves; " + (str(over) if over else "the game goes on"))
     return session

@@ -10,10 +10,11 @@ from collections import deque
 from collections.abc import Iterable, Sequence
 from typing import Any, Protocol
 
+from controller.errors import ControllerError
 from engine import Position
 
 
-class DiceError(ValueError):
+class DiceError(ControllerError, ValueError):
     """A scripted throw that no die could show, or no scripted throw left."""
 
 

@@ -37,20 +37,10 @@ from typing import Any
 
 import engine
 from controller.handboard import Table
-from controller.handplan import (
-    Carry,
-    Counts,
-    Plan,
-    Take,
-    counts_of,
-    near,
-    plan_of,
-    planned_counts,
-    route,
-)
+from controller.handplan import Counts, counts_of, near, route
 from controller.trace import Commit, Trace
 from controller.tracegen import is_silent
-from engine import Move, Position
+from engine import Carry, Move, PhysicalMove, Position, Take
 from hardware.board_io import AMBER, Pattern
 
 
@@ -224,7 +214,7 @@ class Player:
     def play_move(self, move: Move) -> None:
         h = self.habits
         game = self.game
-        plan = plan_of(game, move)
+        plan = game.physical_steps(move)
         silent = is_silent(game, move)
         self.reserved = plan.points()
         first = plan.carries[0]
@@ -237,7 +227,7 @@ class Player:
             if i:
                 self.wait(0.2, 1.2)
             self.carry(carry, plan)
-        self.planned = planned_counts(self.planned, plan)
+        self.planned = plan.counts_after(self.planned)
         self.reserved = set()
         if self.chance(h.touch_after):
             self.touch("after", plan.carries[-1].landing, mover=plan.carries[-1].landing)
@@ -255,7 +245,7 @@ class Player:
         else:
             self.wait(0.3, 3.0)
 
-    def carry(self, carry: Carry, plan: Plan) -> None:
+    def carry(self, carry: Carry, plan: PhysicalMove) -> None:
         """One piece carried over its hops, its takes coming off around it."""
         h, rng = self.habits, self.rng
         stepwise = carry.stops or (carry.chain and self.chance(h.stepwise))

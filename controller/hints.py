@@ -1,13 +1,20 @@
 """Suggested moves for the `hint` button and `reedboard hint`: small, honest searches.
 
-- Solitaire: with the winning set for the game's finish (engine/solitaire_solver.py, kept by
-  controller/solved.py), a jump after which the game can still be won, or none when it is lost:
-  a proof, looked up in well under a millisecond. Without it (numpy missing, diagonal jumps, the
-  set not open yet), a depth-first search for a full solution within a node budget (failed
-  positions remembered); without one in budget, the jump that leaves the most jumps open.
-- Fox and Geese: a two-ply search on material and the foxes' freedom to move.
-- Fox and Rabbit: a rabbit goes home when it can, else to the circle the foxes are least
-  likely to reach with their next throw; a fox takes a rabbit when it can, else closes in.
+The searches know no game: each game rates positions itself (:meth:`~engine.Position.evaluate`
+and :meth:`~engine.Position.returns`) and says how far to look (``search_depth``).
+
+- Peg Solitaire with its winning set open (engine/solitaire_solver.py, kept by
+  controller/solved.py): a jump after which the game can still be won, or none when it is lost:
+  a proof, looked up in well under a millisecond.
+- A one-player game (Peg Solitaire without that set: numpy missing, diagonal jumps, the set not
+  open yet): a depth-first search for a won line within a node budget (failed positions
+  remembered); without one in budget, the move the game rates best (the jump that leaves the
+  most jumps open).
+- Every other game: the move whose position the game rates best for the mover, ``search_depth``
+  plies ahead, each side choosing its best (Fox and Geese looks at every reply, on material and
+  the foxes' freedom to move; Fox and Rabbit: a rabbit goes home when it can, else to the
+  circle the foxes are least likely to reach with their next throw, a fox takes a rabbit when
+  it can, else closes in). A throw ends the look-ahead.
 """
 
 from __future__ import annotations
@@ -19,19 +26,16 @@ import sys
 import time
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
-from itertools import product
 from typing import TYPE_CHECKING, Any
 
 from engine import Move, Position
-from engine.brier9 import BRIER_PATCH, HOMES, xy
-from engine.fox_and_rabbit import FOXES, RABBITS, right_angle_landings
 
 if TYPE_CHECKING:
     from engine.solitaire_solver import WinningSet
 
 log = logging.getLogger("reedboard.hints")
 
-SOLITAIRE_BUDGET = 20_000
+PUZZLE_BUDGET = 20_000
 SEARCH_SWITCH_SECONDS = 0.0005
 """While a hint is searched on a thread, Python hands the GIL between threads this often (its
 default is 5 ms): the loop waits at most about a millisecond for it."""
@@ -49,7 +53,7 @@ def hint_now(position: Position[Any, Any], now: float, deliver: Deliver) -> None
 
 class HintWorker:
     """The search in a worker thread, so the daemon's loop goes on reading the board (a
-    solitaire hint takes about a third of a second); the hint is delivered on the loop. A
+    puzzle's hint may take a third of a second); the hint is delivered on the loop. A
     position already being searched is not searched twice. Outside a running loop the search
     is done at once."""
 
@@ -113,46 +117,12 @@ def suggest(position: Position[Any, Any], winning: WinningSet | None = None) -> 
     moves = list(position.legal_moves)
     if not moves:
         return None
-    game = position.game_id
-    if game == "solitaire":
-        if winning is not None and _solved(position, winning):
-            hint: Move | None = winning.hint(position)
-            return hint
-        return _solitaire(position) or moves[0]
-    if game.startswith("fox-and-geese"):
-        return _fox_and_geese(position)
-    if game.startswith("fox-and-rabbit"):
-        return _fox_and_rabbit(position)
-    return _greedy(position, moves)
-
-
-def _greedy(position: Position[Any, Any], moves: list[Move]) -> Move:
-    """Race and capture games: the move that leaves the opponents the fewest pieces on the
-    board, then the one that goes furthest (``home``, ``43`` and higher numbers)."""
-    before = position.copy(stack=False)
-
-    def key(move: Move) -> tuple[int, int, int]:
-        after = before.copy(stack=False)
-        after.push(move)
-        over = after.outcome()
-        won = 1 if over is not None and over.winner == position.turn else 0
-        text = str(move)
-        words = text.split()
-        if words and words[0] == "return":
-            won = 1
-        points = move.points()
-        reach = 0
-        if points:
-            end = points[-1]
-            reach = (
-                100
-                if end in ("home", "43")
-                else int("".join(ch for ch in end if ch.isdigit()) or 0)
-            )
-        taken = len(before.occupied()) - len(after.occupied())
-        return (won, taken, reach)
-
-    return max(moves, key=key)
+    if winning is not None and _solved(position, winning):
+        hint: Move | None = winning.hint(position)
+        return hint
+    if len(position.players) == 1:
+        return _puzzle(position) or moves[0]
+    return _search(position, moves)
 
 
 def _solved(position: Position[Any, Any], winning: WinningSet) -> bool:
@@ -162,15 +132,55 @@ def _solved(position: Position[Any, Any], winning: WinningSet) -> bool:
     return solves(position) and finish_of(position.options) == winning.finish
 
 
-def _solitaire(position: Position[Any, Any]) -> Move | None:
+WIN = 1e9
+"""A won or lost game's worth, beyond any :meth:`~engine.Position.evaluate`."""
+
+
+def _value(work: Position[Any, Any], me: str, depth: int) -> float:
+    """The position's worth for ``me``: the game's returns once over, else its evaluation
+    after ``depth`` more plies (each side choosing its best; a throw ends the look-ahead)."""
+    if work.outcome() is not None:
+        return WIN * work.returns().get(me, 0.0)
+    if depth <= 0 or work.is_chance():
+        return work.evaluate(me)
+    moves = list(work.legal_moves)
+    if not moves:
+        return work.evaluate(me)
+    values = []
+    for move in moves:
+        work.push(move)
+        values.append(_value(work, me, depth - 1))
+        work.pop()
+    return max(values) if work.turn == me else min(values)
+
+
+def _search(position: Position[Any, Any], moves: list[Move]) -> Move:
+    """The move whose position is worth most to the side to move, looking
+    :attr:`~engine.Position.search_depth` plies ahead (the first of equals)."""
     work = position.copy(stack=False)
+    me = work.turn
+    best, best_value = moves[0], float("-inf")
+    for move in moves:
+        work.push(move)
+        value = _value(work, me, work.search_depth - 1)
+        work.pop()
+        if value > best_value:
+            best, best_value = move, value
+    return best
+
+
+def _puzzle(position: Position[Any, Any]) -> Move | None:
+    """A one-player game: the first move of a won line found within the node budget (failed
+    positions remembered); else the move the game rates best (Solitaire: the jump that leaves
+    the most jumps open)."""
+    work = position.copy(stack=False)
+    me = work.turn
     dead: set[str] = set()
-    budget = [SOLITAIRE_BUDGET]
+    budget = [PUZZLE_BUDGET]
 
     def solve() -> bool:
-        over = work.outcome()
-        if over is not None:
-            return over.winner is not None
+        if work.outcome() is not None:
+            return work.returns().get(me, 0.0) > 0
         key = work.to_text()
         if key in dead or budget[0] <= 0:
             return False
@@ -189,81 +199,10 @@ def _solitaire(position: Position[Any, Any]) -> Move | None:
     if solve() and path:
         return path[-1]
 
-    def mobility(move: Move) -> int:
+    def rating(move: Move) -> float:
         work.push(move)
-        n = work.legal_moves.count()
+        value = work.evaluate(me)
         work.pop()
-        return n
+        return value
 
-    return max(work.legal_moves, key=mobility, default=None)
-
-
-def _fox_and_geese(position: Position[Any, Any]) -> Move:
-    work = position.copy(stack=False)
-    me = work.turn
-
-    def score() -> float:
-        over = work.outcome()
-        if over is not None:
-            return 1000.0 if over.winner == me else -1000.0
-        fox = 10.0 * (24 - work.count("G")) + work.fox_mobility()  # type: ignore[attr-defined]
-        return fox if me == "fox" else -fox
-
-    best, best_score = None, float("-inf")
-    for move in list(work.legal_moves):
-        work.push(move)
-        replies = list(work.legal_moves)
-        if not replies:
-            value = score()
-        else:
-            value = float("inf")
-            for reply in replies:
-                work.push(reply)
-                value = min(value, score())
-                work.pop()
-        work.pop()
-        if value > best_score:
-            best, best_score = move, value
-    assert best is not None
-    return best
-
-
-def _fox_and_rabbit(position: Position[Any, Any]) -> Move:
-    moves = list(position.legal_moves)
-    piece = position.turn
-    at: dict[str, str | None] = position.at  # type: ignore[attr-defined]
-    if piece in RABBITS:
-        home = HOMES[piece]
-        for move in moves:
-            if move.points()[-1] == home:
-                return move
-        foxes = [c for f, c in at.items() if f in FOXES and c is not None]
-
-        def risk(circle: str) -> float:
-            if circle in BRIER_PATCH:
-                return 0.0
-            hits = sum(
-                1
-                for fox in foxes
-                for a, b in product(range(1, 7), repeat=2)
-                if circle in right_angle_landings(fox, (a, b))
-            )
-            return hits / 36
-
-        def rabbit_key(move: Move) -> tuple[float, int]:
-            to = move.points()[-1]
-            (x, y), (hx, hy) = xy(to), xy(home)
-            return (risk(to), abs(x - hx) + abs(y - hy))
-
-        return min(moves, key=rabbit_key)
-    rabbits = [c for r, c in at.items() if r in RABBITS and c is not None]
-
-    def fox_key(move: Move) -> tuple[int, int]:
-        to = move.points()[-1]
-        if to in rabbits:
-            return (0, 0)
-        x, y = xy(to)
-        near = min((abs(x - xy(r)[0]) + abs(y - xy(r)[1]) for r in rabbits), default=0)
-        return (1, near)
-
-    return min(moves, key=fox_key)
+    return max(work.legal_moves, key=rating, default=None)

@@ -3,6 +3,9 @@
 green = legal landing, amber = hint, blue = the computer's move (from and to), red steady =
 Brier Patch, red blink = remove a piece here, white blink = place a piece here, a short sweep
 = game over. A mismatch shows only its one fix (and the Brier Patch, which never moves).
+
+A frame says what each point shows and how (steady, blinking, swept): the intent. The board's
+LED compositor (hardware/compositor.py) owns the clock that makes it blink and sweep.
 """
 
 from __future__ import annotations
@@ -12,13 +15,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from engine import Move
+from engine.marks import Mark, MarkStyle
 from hardware.board_io import AMBER, BLUE, GREEN, RED, WHITE, Light, Pattern
 from wiring.layout import Layout
 
 log = logging.getLogger("reedboard")
-
-SWEEP_SECONDS = 1.2
-"""How long the game-over sweep takes."""
 
 
 @dataclass(frozen=True)
@@ -33,23 +34,24 @@ class View:
     """The computer's move, from and to: blue."""
     fix: tuple[str, bool] | None = None
     """A mismatch's next fix: (point, True) remove here, (point, False) place here."""
-    brier_patch: frozenset[str] = frozenset()
-    escape: bool = False
-    """A captured rabbit's escape throw: the Brier Patch blinks."""
-    sweep: float | None = None
-    """Seconds since the game ended, while the sweep runs."""
+    marks: tuple[Mark, ...] = ()
+    """The lights the game wants whatever the play (the engine's ``marks()``): red, steady or
+    blinking (DESIGN.md: red steady = the Brier Patch, blinking during an escape throw)."""
+    sweep: bool = False
+    """The game is over: a column of white crosses the board once (the compositor times it)."""
     extra: dict[str, Light] = field(default_factory=dict)
 
 
 def frame(layout: Layout, view: View) -> dict[str, Light]:
     out: dict[str, Light] = {}
-    brier = Light(RED, Pattern.BLINK if view.escape else Pattern.STEADY)
-    for point in view.brier_patch:
-        out[point] = brier
-    if view.sweep is not None and view.sweep < SWEEP_SECONDS:
-        band = _sweep_band(layout, view.sweep)
-        for point in band:
-            out[point] = Light(WHITE)
+    for mark in view.marks:
+        light = Light(RED, Pattern.BLINK if mark.style is MarkStyle.BLINK else Pattern.STEADY)
+        for point in mark.points:
+            out[point] = light
+    if view.sweep:  # every point but the game's marks (the Brier Patch), which stay lit
+        swept = Light(WHITE, Pattern.SWEEP)
+        for point in layout.points:
+            out.setdefault(point, swept)
         return out
     if view.fix is not None:
         point, remove = view.fix
@@ -83,10 +85,3 @@ def route_points(move: Move) -> tuple[str, ...]:
 def _paint(out: dict[str, Light], points: Iterable[str], light: Light) -> None:
     for point in points:
         out[point] = light
-
-
-def _sweep_band(layout: Layout, t: float) -> set[str]:
-    """A column of light crossing the board from left to right."""
-    width = layout.size[0]
-    column = int(t / SWEEP_SECONDS * width)
-    return {p.id for p in layout.points.values() if p.x == column}

@@ -54,15 +54,22 @@ class Runner:
         return self.clock.t
 
     def advance(self, t: float) -> None:
-        """Move the clock on to ``t``, firing every timer due on the way, in time order."""
+        """Move the clock on to ``t``, firing every timer due on the way, in time order: the
+        session's, and the steps of the LEDs' animation (hardware/compositor.py)."""
         if t < self.clock.t:
             raise ValueError(f"the clock cannot go back from {self.clock.t} to {t}")
         if self.sleep is not None:
             self.sleep(t - self.clock.t)
-        session = self.session
-        while (due := session.next_deadline()) is not None and due <= t:
+        session, leds = self.session, self.board.leds
+        while True:  # (i12-leds: the LEDs' animation steps fire on the same clock)
+            deadline, step = session.next_deadline(), leds.next_tick()
+            due = min((d for d in (deadline, step) if d is not None), default=None)
+            if due is None or due > t:
+                break
             self.clock.t = max(self.clock.t, due)
-            session.poll(due)
+            if due == deadline:
+                session.poll(due)
+            leds.tick(self.clock.t)
         self.clock.t = t
 
     def pump(self) -> None:

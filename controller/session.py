@@ -18,13 +18,13 @@ what comes after it: a later move, `roll` or `confirm`.
 from __future__ import annotations
 
 import enum
-import itertools
 import logging
 from collections.abc import Callable
 from typing import Any
 
 import engine
 from controller.dice import DiceError, DiceSource, SystemDice, roll_for
+from controller.errors import ControllerError
 from controller.events import (
     Ambiguous,
     ButtonPressed,
@@ -45,7 +45,7 @@ from controller.events import (
     Thrown,
 )
 from controller.hints import Hinter, hint_now
-from controller.leds import SWEEP_SECONDS, View, frame, route_points
+from controller.leds import View, frame, route_points
 from controller.pending import MAX_LINES, Line, Pending, Reading, Step, completes
 from controller.recognition import Edges, Kind, Occupancy, Recognizer, Verdict
 from controller.recorder import Recorder
@@ -84,7 +84,7 @@ class State(enum.Enum):
     """The board as the game expects it, or a move on its way."""
 
 
-class PlayError(ValueError):
+class PlayError(ControllerError, ValueError):
     """A move from elsewhere cannot be played now: one line saying why."""
 
 
@@ -159,8 +159,6 @@ class Session:
         self._showing: tuple[Move, Occupancy] | None = None
         """A move from elsewhere, committed and lit, and the board before it: the players
         are carrying it out."""
-        brier = layout.marks.get("brier_patch", ())
-        self.brier_patch = frozenset(brier) if self.cls.dice_spec else frozenset()
         # issue 13: Solitaire's verdict after each jump; the daemon gives it the winning set
         self.solved = Verdicts()
 
@@ -266,7 +264,8 @@ class Session:
         red) until the pieces stand so: recognition confirms it and guides the players back
         where they went wrong. A throw from elsewhere is committed and shown on the dice."""
         if isinstance(move, str):
-            move = self.position.parse_move(move)
+            parsed: Move = self.position.parse_move(move)  # Position[Any, Any]: Any unless named
+            move = parsed
         if source != "board":
             board = frozenset(self.physical)
             if self._showing is not None:
@@ -289,16 +288,10 @@ class Session:
 
     def _throw(self, move: Move, now: float) -> None:
         """A throw from elsewhere: the dice show it, the game goes on after it."""
-        assert self.position.dice_spec is not None
-        count, sides = self.position.dice_spec
-        for values in itertools.product(range(1, sides + 1), repeat=count):
-            try:
-                if self.position.throw(values) == move:
-                    break
-            except engine.EngineError:
-                continue
-        else:
-            raise engine.IllegalMoveError(f"{move} is no throw of {self.game_id}'s dice")
+        try:
+            values = self.position.throw_values(move)
+        except engine.EngineError:
+            raise engine.IllegalMoveError(f"{move} is no throw of {self.game_id}'s dice") from None
         thrower, opening = self.position.turn, self.position.in_opening()
         self.position.push(move)
         self._thrown(values, thrower, opening, now)
@@ -342,8 +335,7 @@ class Session:
             and not self._ambiguous
         ):
             times.append(self._pending.at + self.hold)
-        if self._ended_at is not None:
-            times.append(self._ended_at + SWEEP_SECONDS)
+        # (i12-leds: the game-over sweep is the LED compositor's to time: nothing to wake for)
         if (pulse := self.solved.deadline()) is not None:  # issue 13
             times.append(pulse)
         return min(times) if times else None
@@ -389,9 +381,6 @@ class Session:
         ):
             self.mismatch = True
             self._publish(Mismatch(now, self._fix_text()))
-            self._show(now)
-        if self._ended_at is not None and now >= self._ended_at + SWEEP_SECONDS:
-            self._ended_at = None
             self._show(now)
         if self.solved.expire(now):  # issue 13: the finish hole's pulse is over
             self._show(now)
@@ -838,13 +827,13 @@ class Session:
 
     def view(self, now: float) -> View:
         position = self.position
-        escape = bool(getattr(position, "escape", ()))
-        sweep = now - self._ended_at if self._ended_at is not None else None
+        marks = position.marks()
+        sweep = self._ended_at is not None  # i12-leds: the compositor sweeps once and stops
         if self.mismatch:
-            return View(fix=self._fix(), brier_patch=self.brier_patch, escape=escape)
+            return View(fix=self._fix(), marks=marks)
         if self._showing is not None:
             blue, remove = self._shown_lights()
-            return View(computer=blue, extra=remove, brier_patch=self.brier_patch, escape=escape)
+            return View(computer=blue, extra=remove, marks=marks)
         landings = self._landings
         if not landings and not position.is_chance() and not position.is_over():
             if self.recognizer.extendable and self.recognizer.continuations():
@@ -857,8 +846,7 @@ class Session:
             landings=landings,
             hint=hint,
             candidate=candidate,
-            brier_patch=self.brier_patch,
-            escape=escape,
+            marks=marks,
             sweep=sweep,
             extra=self.solved.lights(now),  # issue 13: the finish hole's pulse
         )

@@ -28,6 +28,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from controller.errors import ControllerError
+
 APPLICATION_ID = 0x72656564
 """``PRAGMA application_id`` of a reedboard store: ``reed`` in ASCII."""
 
@@ -119,7 +121,7 @@ class GameRecord:
         return f"won by {winner}{why}" if winner else f"over, nobody won{why}"
 
 
-class StoreError(Exception):
+class StoreError(ControllerError):
     """The game store cannot be opened, read or written, or is not ours; the message names
     the file."""
 

@@ -1,4 +1,8 @@
-"""The board drawn in a terminal: pieces, and each point's LED as a coloured background."""
+"""The board drawn in a terminal: pieces, and each point's LED as a coloured background.
+
+The lights drawn are the compositor's at a moment (``board.leds.lights(now)``): the game-over
+sweep's column where it is then; blinking and pulsing points are left to the terminal to blink.
+"""
 
 from __future__ import annotations
 
@@ -10,6 +14,7 @@ from hardware.board_io import AMBER, BLUE, GREEN, RED, WHITE, Light, Pattern
 from wiring.layout import Layout
 
 _ANSI = {GREEN: "42", AMBER: "43", BLUE: "44", RED: "41", WHITE: "47"}
+_BLINKING = (Pattern.BLINK, Pattern.PULSE)
 
 
 def draw(
@@ -20,7 +25,7 @@ def draw(
     colour: bool = True,
 ) -> str:
     """One cell per point: its piece letter (``.`` when empty); a lit LED colours the cell
-    (or, without colour, marks it ``*`` for steady and ``!`` for blinking)."""
+    (or, without colour, marks it ``*`` for steady and ``!`` for blinking or pulsing)."""
     cols, rows = layout.size
     at = {(p.x, p.y): p.id for p in layout.points.values()}
     width = max(len(pid) for pid in layout.points) + 1
@@ -38,10 +43,10 @@ def draw(
                 cells.append(text + " ")
             elif colour:
                 code = _ANSI.get(light.colour, "45")
-                blink = ";5" if light.pattern is Pattern.BLINK else ""
+                blink = ";5" if light.pattern in _BLINKING else ""
                 cells.append(f"\x1b[{code}{blink}m{text}\x1b[0m ")
             else:
-                mark = "!" if light.pattern is Pattern.BLINK else "*"
+                mark = "!" if light.pattern in _BLINKING else "*"
                 cells.append(text[:-1] + mark + " ")
         lines.append("".join(cells).rstrip())
     if dice:

@@ -22,6 +22,7 @@ from typing import Any
 
 import engine
 from controller.dice import ScriptedDice
+from controller.errors import ControllerError
 from controller.runner import Clock, Runner
 from controller.session import GRACE, HOLD, SETTLE, Session
 from engine import EngineError
@@ -33,7 +34,7 @@ _layout = functools.lru_cache(maxsize=None)(layout_for_game)
 """Boards read once per process: a benchmark replays thousands of traces."""
 
 
-class TraceError(ValueError):
+class TraceError(ControllerError, ValueError):
     """A trace that cannot be used; the message names the file and line (and what on it).
     Reading (:func:`read_trace`, :func:`load_trace`) and replaying raise no other error for
     anything in a trace."""

@@ -6,15 +6,12 @@ of controller/hands.py."""
 
 from __future__ import annotations
 
-import itertools
 import random
 from typing import Any
 
+from controller.handplan import counts_of
 from controller.trace import Trace
-from engine import Move, Position
-from engine.cross33 import CrossMove
-from engine.fox_and_rabbit import FOXES, RABBITS, PieceMove, Throw
-from engine.parchesi import ManMove
+from engine import Move, Position, Take
 
 
 class Hands:
@@ -57,116 +54,67 @@ class Hands:
 def play_move(
     hands: Hands, position: Position[Any, Any], move: Move, straight: bool | None = None
 ) -> None:
-    """The switch changes of one move on the board, in a random physical order."""
-    rng = hands.rng
-    before = position.occupied()
-    if isinstance(move, Throw):
-        hands.dice(move.dice)
+    """The switch changes of one move on the board, in a random physical order: a throw is its
+    dice line and `roll`; a piece move is what :meth:`~engine.Position.physical_steps` says,
+    pieces taken off at any moment (before the taker is set down where they stood), a chain
+    set down at each landing or (``straight``) carried to its end."""
+    if position.is_chance():
+        hands.dice(position.throw_values(move))
         hands.button("roll")
         return
-    if isinstance(move, CrossMove) and move.jump:  # a single jump is a chain of one hop
-        if straight is None and len(move.path) > 2:  # one hop: no choice to draw
-            straight = rng.random() < 0.5
-        over = position.board.over  # type: ignore[attr-defined]
-        taken = [str(over[(a, b)]) for a, b in itertools.pairwise(move.path)]
-        path = [str(h) for h in move.path]
-        if straight:
-            _shuffle_lift_place(hands, path[0], path[-1], taken)
+    counts = counts_of(position)
+    for carry in position.physical_steps(move).carries:
+        way = straight
+        if way is None and carry.chain:  # one hop: no choice to draw
+            way = hands.rng.random() < 0.5
+        if carry.stops or (carry.chain and not way):  # set down at each landing
+            at = carry.start
+            for hop in carry.hops:
+                _carry(hands, counts, at, hop.to, hop.taken)
+                at = hop.to
         else:
-            at = path[0]
-            for nxt, goose in zip(path[1:], taken, strict=True):
-                _shuffle_lift_place(hands, at, nxt, [goose])
-                at = nxt
-        return
-    if isinstance(move, CrossMove):  # a step
-        _shuffle_lift_place(hands, str(move.start), str(move.end), [])
-        return
-    if isinstance(move, PieceMove):
-        after = position.occupied_after(move)
-        start_clears = move.start in before and move.start not in after
-        at: dict[str, str | None] = position.at  # type: ignore[attr-defined]
-        capture = move.piece in FOXES and any(at.get(r) == move.to for r in RABBITS)
-        if capture:  # the rabbit comes off, the fox goes on
-            hands.switch(move.to, False)
-            if start_clears:
-                hands.switch(move.start, False)
-            hands.switch(move.to, True)
-        else:
-            if start_clears:
-                hands.switch(move.start, False)
-            if move.to not in before:
-                hands.switch(move.to, True)
-        return
-    if isinstance(move, ManMove):
-        _parchesi(hands, position, move)
-        return
-    points = move.points()
-    if not points:
-        raise TypeError(f"no physical form for {move!r}")
-    # any other game: pieces taken come off in any order, the mover is lifted and set down
-    # on its landing (after whatever stood there came off)
-    after = position.occupied_after(move)
-    start, landing = points[0], points[-1]
-    off = [p for p in sorted(before - after) if p != start]
-    if landing in before and landing != start and getattr(move, "capture", False):
-        off.append(landing)  # the man taken is lifted off before the taker is set down
-    rng.shuffle(off)
-    actions: list[tuple[str, bool]] = [(p, False) for p in off]
-    if start in before and (start not in after or start == landing):
-        actions.insert(rng.randint(0, len(actions)), (start, False))
-    if landing not in before or landing in off or landing == start:
-        actions.append((landing, True))
-    for point, on in actions:
-        hands.switch(point, on)
+            _carry(hands, counts, carry.start, carry.landing, tuple(carry.takes))
 
 
-def _parchesi(hands: Hands, position: Position[Any, Any], move: ManMove) -> None:
-    """Parchesi men, counted per point: a switch changes only when a point empties or fills.
-    A man taken is lifted off and put back in his nest; then the taker is set down."""
-    count: dict[str, int] = {}
-    owner: dict[str, str] = {}
-    for colour in position.players:  # type: ignore[attr-defined]
-        for i in range(4):
-            point = position.where(colour, i)  # type: ignore[attr-defined]
-            count[point] = count.get(point, 0) + 1
-            owner[point] = colour
-    mover = position.turn
-
-    def take(point: str) -> None:
-        count[point] -= 1
-        if count[point] == 0:
-            hands.switch(point, False)
-
-    def put(point: str) -> None:
-        count[point] = count.get(point, 0) + 1
-        if count[point] == 1:
-            hands.switch(point, True)
-
-    for a, b in move.paths:
-        victim = owner.get(b) if b != "home" and count.get(b) else None
-        if victim is not None and victim != mover:
-            take(b)
-            put(f"{victim[0].upper()}nest")
-            owner[f"{victim[0].upper()}nest"] = victim
-        take(a)
-        put(b)
-        owner[b] = mover
-
-
-def _shuffle_lift_place(hands: Hands, start: str, end: str, taken: list[str]) -> None:
-    """Lift the mover at ``start``, put it on ``end`` (after lifting), and take each piece in
-    ``taken`` off at any moment; a piece returning to its own start needs no switch change."""
+def _carry(
+    hands: Hands, counts: dict[str, int], start: str | None, end: str, taken: tuple[Take, ...]
+) -> None:
+    """Lift the mover at ``start`` (None: it comes from the hand), set it down on ``end``, and
+    take each piece in ``taken`` off at any moment, but before the mover is set down on the
+    point it stood on; a piece taken to a nest goes there at once, one lifted aside comes back
+    after the mover. A switch changes only when its point empties or fills."""
     rng = hands.rng
-    actions: list[tuple[str, bool]] = [(g, False) for g in taken]
+    actions: list[tuple[str, int]] = [(t.point, -1) for t in taken]
     rng.shuffle(actions)
-    mover = [(start, False), (end, True)] if start != end else [(start, False), (start, True)]
     # merge the mover's two steps into the removals at random places, keeping lift before place
     i = rng.randint(0, len(actions))
     j = rng.randint(i, len(actions))
-    actions.insert(i, mover[0])
-    actions.insert(j + 1, mover[1])
-    for point, on in actions:
-        hands.switch(point, on)
+    if start is not None:
+        actions.insert(i, (start, -1))
+        j += 1
+    actions.insert(j, (end, +1))
+    placed = actions.index((end, +1))
+    first_off = next((k for k, (p, d) in enumerate(actions) if p == end and d < 0), None)
+    if first_off is not None and first_off > placed:  # the taken piece makes room first
+        actions.insert(first_off, actions.pop(placed))
+    for point, delta in actions:
+        _count(hands, counts, point, delta)
+        if delta < 0:
+            take = next((t for t in taken if t.point == point and t.dest is not None), None)
+            if take is not None and not take.returns:
+                _count(hands, counts, take.dest, +1)  # off to its nest
+    for take in taken:
+        if take.returns:
+            _count(hands, counts, take.point, +1)  # lifted aside, put back beside the mover
+
+
+def _count(hands: Hands, counts: dict[str, int], point: str | None, delta: int) -> None:
+    if point is None:
+        return
+    before = counts.get(point, 0)
+    counts[point] = before + delta
+    if (before > 0) != (counts[point] > 0):
+        hands.switch(point, counts[point] > 0)
 
 
 def lookalikes(position: Position[Any, Any], move: Move) -> list[Move]:
@@ -234,12 +182,13 @@ def random_game_trace(
             continue
         move = rng.choice(list(game.legal_moves))
         straight = None if style == "mixed" else style == "straight"
-        if straight is None and isinstance(move, CrossMove) and len(move.path) > 2:
+        chain = any(c.chain for c in game.physical_steps(move).carries)
+        if straight is None and chain:
             straight = rng.random() < 0.5
         silent = is_silent(game, move)
         play_move(hands, game, move, straight)
         alike = len(lookalikes(game, move)) > 1 if move.points() else False
-        if straight and alike and isinstance(move, CrossMove):
+        if straight and alike and chain and not silent:
             # carried straight: chains ending alike need the player's word
             pick_among_lookalikes(hands, game, move)
         elif silent and alike:  # `confirm` shows the moves that read alike; then choose

@@ -23,28 +23,41 @@ from engine.errors import (
     InvalidMoveError,
     InvalidOptionError,
     InvalidPositionError,
+    ReedboardError,
     UnknownGameError,
 )
-from engine.fox_and_rabbit import PieceMove, Throw
+from engine.fox_and_rabbit import PieceMove
+from engine.marks import Mark, MarkStyle
 from engine.outcome import Outcome, Termination
 from engine.perft import divide, perft
+from engine.physical import Carry, Hop, PhysicalMove, Take
 from engine.position import LegalMoves, Move, Position
-from engine.registry import from_text, game, game_ids, register, start
+from engine.registry import DEFAULT_GAME, DEMO_GAME, from_text, game, game_ids, register, start
+from engine.throw import Throw
 
 __all__ = [
+    "DEFAULT_GAME",
+    "DEMO_GAME",
+    "Carry",
     "Cross33Board",
     "CrossMove",
     "Diagonals",
     "EngineError",
+    "Hop",
     "IllegalMoveError",
     "InvalidMoveError",
     "InvalidOptionError",
     "InvalidPositionError",
     "LegalMoves",
+    "Mark",
+    "MarkStyle",
     "Move",
     "Outcome",
+    "PhysicalMove",
     "PieceMove",
     "Position",
+    "ReedboardError",
+    "Take",
     "Termination",
     "Throw",
     "UnknownGameError",

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
 from engine.errors import InvalidMoveError, InvalidPositionError
+from engine.physical import Carry, Hop, PhysicalMove, Take
 from engine.position import Move, Position
 
 MASK = (
@@ -145,6 +146,11 @@ class CrossMove(Move):
         return tuple(map(_NAMES.__getitem__, self.path))
 
 
+STEPS: tuple[tuple[CrossMove, ...], ...] = tuple(
+    tuple(CrossMove((a, b), jump=False) for b in range(34)) for a in range(34)
+)
+"""``STEPS[a][b]`` is the step ``a-b`` (made once: moves are values, generators share them)."""
+
 _MOVE = re.compile(r"^[0-9]{1,2}(?:(-)[0-9]{1,2}|(?:x[0-9]{1,2})+)$")
 
 
@@ -164,7 +170,13 @@ def parse_cross_move(text: str, game_id: str, *, dash_is_jump: bool = False) -> 
     return CrossMove(path, jump=dash_is_jump or m.group(1) is None)
 
 
-State = tuple[bytes, int]
+@dataclass(frozen=True, slots=True)
+class State:
+    """A snapshot of a cross-board position: the cells (index 1..33, one byte a hole) and the
+    index of the side to move."""
+
+    cells: bytes
+    turn: int
 
 
 class Cross33Position(Position[CrossMove, State]):
@@ -256,11 +268,23 @@ class Cross33Position(Position[CrossMove, State]):
         return [h for h in HOLES if cells[h] == code]
 
     def _save(self) -> State:
-        return (bytes(self.cells), self._turn)
+        return State(bytes(self.cells), self._turn)
 
     def _restore(self, state: State) -> None:
-        cells, self._turn = state
-        self.cells = bytearray(cells)
+        self.cells = bytearray(state.cells)
+        self._turn = state.turn
+
+    def physical_steps(self, move: CrossMove) -> PhysicalMove:
+        """A step: the piece lifted and set down. A jump: each piece jumped over taken off; a
+        chain may be set down at each landing or carried straight to its end."""
+        path = [_NAMES[h] for h in move.path]
+        if not move.jump:
+            return PhysicalMove((Carry(path[0], (Hop(path[1]),)),))
+        over = self.board.over
+        hops = tuple(
+            Hop(_NAMES[b], (Take(_NAMES[over[(a, b)]]),)) for a, b in itertools.pairwise(move.path)
+        )
+        return PhysicalMove((Carry(path[0], hops, chain=len(hops) > 1),))
 
     def _apply(self, move: CrossMove) -> None:
         """Move the piece along the path, removing every piece jumped over; pass the turn."""

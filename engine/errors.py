@@ -1,9 +1,23 @@
-"""The engine's exceptions: one root, and each also a built-in so callers may catch `ValueError`."""
+"""The project's one error root, and the engine's exceptions under it.
+
+:class:`ReedboardError` is the root of every error reedboard raises on purpose: each package
+has its own subclass (the engine's :class:`EngineError`; ``wiring.tomlfile.WiringError``,
+``hardware.board_io.BoardError``, ``controller.errors.ControllerError``), so the command line
+catches the root and prints one line. It lives here because the engine is the bottom package:
+it imports nothing of ours, and every other package may import it.
+
+Each engine error also inherits a built-in (as gpiozero's ``BadPinFactory(GPIOZeroError,
+ImportError)``), so callers may catch ``ValueError``.
+"""
 
 from __future__ import annotations
 
 
-class EngineError(Exception):
+class ReedboardError(Exception):
+    """Root of every error reedboard raises on purpose: one line that names what is wrong."""
+
+
+class EngineError(ReedboardError):
     """Root of every error the engine raises."""
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
-from engine.cross33 import EMPTY, HOLES, Cross33Position, CrossMove, Diagonals, cross33
+from engine.cross33 import EMPTY, HOLES, STEPS, Cross33Position, CrossMove, Diagonals, cross33
 from engine.errors import InvalidOptionError, InvalidPositionError
 from engine.outcome import Outcome, Termination
 from engine.registry import register
@@ -43,6 +43,11 @@ class FoxAndGeese(Cross33Position):
     must_jump = False
     """McLoughlin: a fox that can jump must, and must finish its chain."""
 
+    def __init__(self, options: Any, cells: bytes, turn: int) -> None:
+        super().__init__(options, cells, turn)
+        self._targets = self.board.steps
+        """Per hole, where a goose there may step (along any line)."""
+
     @classmethod
     def _start(cls, options: Any) -> Self:
         return cls._from_text(cls.start_text, options)
@@ -73,9 +78,10 @@ class FoxAndGeese(Cross33Position):
         chains: list[CrossMove] = []
         cells = self.cells
         for fox in self.holes_of("F"):
+            row = STEPS[fox]
             for to in self.board.steps[fox]:
                 if cells[to] == EMPTY:
-                    steps.append(CrossMove((fox, to), jump=False))
+                    steps.append(row[to])
             cells[fox] = EMPTY  # lifted: a chain may cross or land on its own start
             self._chains(fox, [fox], chains)
             cells[fox] = FOX
@@ -104,17 +110,24 @@ class FoxAndGeese(Cross33Position):
         """How many moves the foxes would have if it were their turn (for evaluation)."""
         return len(self._fox_moves())
 
+    search_depth = 2
+    """A hint looks at the move and every reply."""
+
+    def evaluate(self, side: str) -> float:
+        """For the foxes: ten points a goose taken, and a point a move the foxes could make;
+        for the geese the same, negated."""
+        fox = 10.0 * (self.geese - self.count("G")) + self.fox_mobility()
+        return fox if side == "fox" else -fox
+
     def _goose_moves(self) -> list[CrossMove]:
         cells = self.cells
+        targets = self._targets
         return [
-            CrossMove((goose, to), jump=False)
+            STEPS[goose][to]
             for goose in self.holes_of("G")
-            for to in self._goose_targets(goose)
+            for to in targets[goose]
             if cells[to] == EMPTY
         ]
-
-    def _goose_targets(self, goose: int) -> tuple[int, ...]:
-        return self.board.steps[goose]
 
     # -- the end -----------------------------------------------------------------------------
 
@@ -189,9 +202,6 @@ class McLoughlinFoxAndGeese(FoxAndGeese):
     def __init__(self, options: Any, cells: bytes, turn: int) -> None:
         super().__init__(options, cells, turn)
         self._targets = _forward_targets(options.diagonals, options.sideways_points)
-
-    def _goose_targets(self, goose: int) -> tuple[int, ...]:
-        return self._targets[goose]
 
     def _finished_by_material(self) -> Outcome | None:
         left = self.count("G")

@@ -23,35 +23,31 @@ from typing import Any, ClassVar, Self
 
 from engine.brier9 import BRIER_PATCH, HOMES, STARTS, circle_at, is_circle, xy
 from engine.errors import InvalidMoveError, InvalidPositionError
+from engine.marks import Mark, MarkStyle
 from engine.outcome import Outcome, Termination
+from engine.physical import Carry, Hop, PhysicalMove, Take
 from engine.position import Move, Position
 from engine.registry import register
+from engine.throw import Throw
 
 RABBITS = ("WR", "BR")
 FOXES = ("RF", "GF")
 FACES = range(1, 7)
-
-
-@dataclass(frozen=True, slots=True)
-class Throw(Move):
-    """A throw of the two dice, a chance event: ``dice=3,4``."""
-
-    dice: tuple[int, int]
-
-    def __str__(self) -> str:
-        return f"dice={self.dice[0]},{self.dice[1]}"
+THROWS: tuple[Throw, ...] = tuple(Throw((a, b)) for a, b in product(FACES, FACES))
+"""Every throw of the two dice, ``dice=1,1`` to ``dice=6,6``."""
 
 
 @dataclass(frozen=True, slots=True)
 class PieceMove(Move):
-    """A piece's move, named by where it lands (passing over is free): ``WR a1-c6``."""
+    """A piece's move, named by where it lands (passing over is free): ``WR a1-c6``. The
+    piece is the side that moves (``WR``)."""
 
-    piece: str
+    side: str
     start: str
     to: str
 
     def __str__(self) -> str:
-        return f"{self.piece} {self.start}-{self.to}"
+        return f"{self.side} {self.start}-{self.to}"
 
     def points(self) -> tuple[str, ...]:
         return (self.start, self.to)
@@ -67,7 +63,17 @@ class FoxAndRabbitOptions:
     escaping rabbit land on its own home (and so win); ``true`` plays it that way."""
 
 
-State = tuple[tuple[str | None, ...], int, tuple[int, int] | None, tuple[str, ...], bool]
+@dataclass(frozen=True, slots=True)
+class State:
+    """A snapshot of a Fox and Rabbit position (see :class:`FoxAndRabbit`)."""
+
+    at: tuple[str | None, ...]
+    """Where each side's piece stands, in :attr:`FoxAndRabbit.sides` order."""
+    turn: int
+    dice: tuple[int, ...] | None
+    escape: tuple[str, ...]
+    extra: bool
+
 
 _THROW = re.compile(r"^(?:dice=)?([1-6]),([1-6])$")
 _MOVE = re.compile(r"^(WR|BR|RF|GF) ([a-i][1-9])-([a-i][1-9])$")
@@ -89,7 +95,7 @@ class FoxAndRabbit(Position[FRMove, State]):
         options: Any,
         at: dict[str, str | None],
         turn: int,
-        dice: tuple[int, int] | None = None,
+        dice: tuple[int, ...] | None = None,
         escape: tuple[str, ...] = (),
         extra: bool = False,
     ) -> None:
@@ -126,25 +132,26 @@ class FoxAndRabbit(Position[FRMove, State]):
     def chance_outcomes(self) -> list[tuple[FRMove, float]]:
         if not self.is_chance():
             return []
-        return [(Throw((a, b)), 1 / 36) for a, b in product(FACES, FACES)]
+        return [(throw, 1 / 36) for throw in THROWS]
 
     def throw(self, values: tuple[int, ...]) -> FRMove:
         if len(values) != 2 or not all(v in FACES for v in values):
             raise InvalidMoveError(f"bad {self.game_id} throw {values}: two dice, 1 to 6")
-        return Throw((values[0], values[1]))
+        return THROWS[(values[0] - 1) * 6 + values[1] - 1]
 
     def _save(self) -> State:
-        return (
-            tuple(self.at[p] for p in self.sides),
-            self._turn,
-            self.dice,
-            self.escape,
-            self.extra,
+        return State(
+            tuple(self.at[p] for p in self.sides), self._turn, self.dice, self.escape, self.extra
         )
 
     def _restore(self, state: State) -> None:
-        at, self._turn, self.dice, self.escape, self.extra = state
-        self.at = dict(zip(self.sides, at, strict=True))
+        self.at = dict(zip(self.sides, state.at, strict=True))
+        self._turn, self.dice, self.escape, self.extra = (
+            state.turn,
+            state.dice,
+            state.escape,
+            state.extra,
+        )
 
     def occupied(self) -> frozenset[str]:
         return frozenset(c for c in self.at.values() if c is not None)
@@ -162,14 +169,14 @@ class FoxAndRabbit(Position[FRMove, State]):
         if self.outcome() is not None:
             return []
         if self.dice is None:
-            return [Throw((a, b)) for a, b in product(FACES, FACES)]
+            return list(THROWS)
         return list(self._piece_moves(self.dice))
 
-    def moves_for(self, dice: tuple[int, int]) -> list[PieceMove]:
+    def moves_for(self, dice: tuple[int, ...]) -> list[PieceMove]:
         """The moves the piece to act would have for a throw (the LED policy's green circles)."""
         return self._piece_moves(dice)
 
-    def _piece_moves(self, dice: tuple[int, int]) -> list[PieceMove]:
+    def _piece_moves(self, dice: tuple[int, ...]) -> list[PieceMove]:
         piece = self.turn
         start = self.at[piece]
         assert start is not None
@@ -198,15 +205,15 @@ class FoxAndRabbit(Position[FRMove, State]):
 
     def _apply(self, move: FRMove) -> None:
         if isinstance(move, Throw):
-            self.dice = move.dice
-            if not self._piece_moves(move.dice):
+            self.dice = move.values
+            if not self._piece_moves(move.values):
                 self._no_move()
             return
         assert self.dice is not None
         first_double = not self.extra and self.dice[0] == self.dice[1]
-        self.at[move.piece] = move.to
+        self.at[move.side] = move.to
         self.dice = None
-        if self.escape and move.to == HOMES[move.piece]:  # escaped home (escape_to_home): won
+        if self.escape and move.to == HOMES[move.side]:  # escaped home (escape_to_home): won
             self.escape, self.extra = (), False
             return
         if self.escape:  # the rabbit escaped; the next escape, the fox's extra, or next turn
@@ -214,7 +221,7 @@ class FoxAndRabbit(Position[FRMove, State]):
             if not self.escape and not self.extra:
                 self._next_turn()
             return
-        if move.piece in FOXES:
+        if move.side in FOXES:
             caught = tuple(r for r in RABBITS if self.at.get(r) == move.to)
             self.extra = first_double
             self.escape = caught
@@ -252,6 +259,39 @@ class FoxAndRabbit(Position[FRMove, State]):
                     return Outcome(fox, Termination.RABBIT_CAUGHT, f"{fox} caught {rabbit}")
         return None
 
+    # -- what the controller asks ------------------------------------------------------------
+
+    def marks(self) -> tuple[Mark, ...]:
+        """The Brier Patch, red on the board: blinking while a captured rabbit throws to
+        escape onto it."""
+        style = MarkStyle.BLINK if self.escape else MarkStyle.STEADY
+        return (Mark("brier-patch", BRIER_PATCH, style),)
+
+    def physical_steps(self, move: FRMove) -> PhysicalMove:
+        """The piece lifted and set down on its landing; a fox landing on a rabbit joins it
+        (the rabbit stays for its escape throw: it may be lifted aside and put back)."""
+        if isinstance(move, Throw):
+            return PhysicalMove()
+        taken: tuple[Take, ...] = ()
+        if move.side in FOXES:
+            taken = tuple(Take(move.to, move.to) for r in RABBITS if self.at.get(r) == move.to)
+        return PhysicalMove((Carry(move.start, (Hop(move.to, taken),)),))
+
+    def evaluate(self, side: str) -> float:
+        """A rabbit: least likely to be reached by a fox's next throw (none on the Brier
+        Patch), then nearest its home. A fox: on a rabbit, else nearest one."""
+        here = self.at.get(side)
+        if here is None:
+            return -1000.0
+        if side in RABBITS:
+            foxes = [c for f, c in self.at.items() if f in FOXES and c is not None]
+            risk = 0.0 if here in BRIER_PATCH else sum(_reach(fox, here) for fox in foxes) / 36
+            return -(1000.0 * risk + _distance(here, HOMES[side]))
+        rabbits = [c for r, c in self.at.items() if r in RABBITS and c is not None]
+        if here in rabbits:
+            return 0.0
+        return -(100.0 + min((_distance(here, r) for r in rabbits), default=0))
+
     # -- text --------------------------------------------------------------------------------
 
     def to_text(self) -> str:
@@ -269,7 +309,7 @@ class FoxAndRabbit(Position[FRMove, State]):
         """``dice=3,4`` (or ``3,4``) for a throw; ``WR a1-c6`` for a move."""
         t = " ".join(text.split())
         if m := _THROW.match(t):
-            return Throw((int(m.group(1)), int(m.group(2))))
+            return self.throw((int(m.group(1)), int(m.group(2))))
         if m := _MOVE.match(t):
             return PieceMove(m.group(1), m.group(2), m.group(3))
         raise InvalidMoveError(
@@ -285,7 +325,7 @@ class FoxAndRabbit(Position[FRMove, State]):
         at: dict[str, str | None] = {p: None for p in cls.sides}
         seen: set[str] = set()
         turn: str | None = None
-        dice: tuple[int, int] | None = None
+        dice: tuple[int, ...] | None = None
         escape: tuple[str, ...] = ()
         extra = False
         for token in text.split():
@@ -363,14 +403,14 @@ class FoxAndRabbit4(FoxAndRabbit):
     sides = ("WR", "BR", "RF", "GF")
 
 
-def right_angle_landings(start: str, dice: tuple[int, int]) -> list[str]:
+def right_angle_landings(start: str, dice: tuple[int, ...]) -> list[str]:
     """Where a piece lands moving one die's count in a straight line and then the other's at a
     right angle, either die first, both legs on the board. Distinct circles, sorted."""
     return list(_right_angle_landings(start, dice))
 
 
 @functools.cache
-def _right_angle_landings(start: str, dice: tuple[int, int]) -> tuple[str, ...]:
+def _right_angle_landings(start: str, dice: tuple[int, ...]) -> tuple[str, ...]:
     x, y = xy(start)
     out: set[str] = set()
     for first, second in {dice, dice[::-1]}:
@@ -386,13 +426,13 @@ def _right_angle_landings(start: str, dice: tuple[int, int]) -> tuple[str, ...]:
     return tuple(sorted(out, key=_order))
 
 
-def straight_landings(start: str, dice: tuple[int, int]) -> set[str]:
+def straight_landings(start: str, dice: tuple[int, ...]) -> set[str]:
     """Where one die alone takes a piece in a straight line (only ever used to reach home)."""
     return set(_straight_landings(start, dice))
 
 
 @functools.cache
-def _straight_landings(start: str, dice: tuple[int, int]) -> frozenset[str]:
+def _straight_landings(start: str, dice: tuple[int, ...]) -> frozenset[str]:
     x, y = xy(start)
     out: set[str] = set()
     for d in set(dice):
@@ -401,6 +441,17 @@ def _straight_landings(start: str, dice: tuple[int, int]) -> frozenset[str]:
             if land is not None:
                 out.add(land)
     return frozenset(out)
+
+
+@functools.cache
+def _reach(fox: str, circle: str) -> int:
+    """Of the 36 throws, how many take a piece on ``fox`` to ``circle``."""
+    return sum(1 for throw in THROWS if circle in _right_angle_landings(fox, throw.values))
+
+
+def _distance(a: str, b: str) -> int:
+    (ax, ay), (bx, by) = xy(a), xy(b)
+    return abs(ax - bx) + abs(ay - by)
 
 
 def _order(circle: str) -> tuple[int, int]:

@@ -30,6 +30,7 @@ from engine.errors import InvalidMoveError, InvalidOptionError, InvalidPositionE
 from engine.outcome import Outcome, Termination
 from engine.position import Move, Position
 from engine.registry import register
+from engine.throw import Throw
 
 SUITS = "SHDC"
 """Spades (swords), hearts (cups), diamonds (coins), clubs (clovers)."""
@@ -163,12 +164,8 @@ class JackRabbitsOptions:
             )
 
 
-@dataclass(frozen=True, slots=True)
-class Roll(Move):
-    dice: tuple[int, int]
-
-    def __str__(self) -> str:
-        return f"dice={self.dice[0]},{self.dice[1]}"
+ROLLS: tuple[Throw, ...] = tuple(Throw((a, b)) for a in range(1, 7) for b in range(1, 7))
+"""THE ROLL's 36 throws of the two dice, ``dice=1,1`` to ``dice=6,6``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,18 +190,23 @@ class Act(Move):
         return " ".join(p for p in parts if p)
 
 
-JRMove = Roll | Draw | Act
-State = tuple[
-    tuple[tuple[str, ...], ...],
-    int,
-    str,
-    tuple[int, int] | None,
-    tuple[str, ...],
-    tuple[str, ...],
-    tuple[str | None, ...],
-    bool,
-    int | None,
-]
+JRMove = Throw | Draw | Act
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """A snapshot of a Jack Rabbits game (see :class:`JackRabbits`)."""
+
+    hands: tuple[tuple[str, ...], ...]
+    turn: int
+    phase: str
+    dice: tuple[int, ...] | None
+    court: tuple[str, ...]
+    discard: tuple[str, ...]
+    aces: tuple[str | None, ...]
+    """Each player's first ace once spent (None: not yet)."""
+    paid: bool
+    winner: int | None
 
 
 @register
@@ -222,7 +224,7 @@ class JackRabbits(Position[JRMove, State]):
         hands: list[list[str]],
         turn: int,
         phase: str,
-        dice: tuple[int, int] | None,
+        dice: tuple[int, ...] | None,
         court: list[str],
         discard: list[str],
         aces: list[str | None],
@@ -247,6 +249,10 @@ class JackRabbits(Position[JRMove, State]):
     def _start(cls, options: Any) -> Self:
         n = options.players
         return cls(options, [[] for _ in range(n)], 0, "deal", None, list(COURT), [], [None] * n)
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.sides[: len(self.hands)]
 
     @property
     def turn(self) -> str:
@@ -276,14 +282,14 @@ class JackRabbits(Position[JRMove, State]):
         if not self.is_chance():
             return []
         if self.phase == "roll":
-            return [(Roll((a, b)), 1 / 36) for a in range(1, 7) for b in range(1, 7)]
+            return [(roll, 1 / 36) for roll in ROLLS]
         pile = self.pile() or sorted(self.discard, key=DECK_PIPS.index)
         return [(Draw(c), 1 / len(pile)) for c in pile] if pile else []
 
     def throw(self, values: tuple[int, ...]) -> JRMove:
         if len(values) != 2 or not all(1 <= v <= 6 for v in values):
             raise InvalidMoveError(f"bad jack-rabbits roll {values}: two dice, 1 to 6")
-        return Roll((values[0], values[1]))
+        return ROLLS[(values[0] - 1) * 6 + values[1] - 1]
 
     def occupied(self) -> frozenset[str]:
         return frozenset()  # nothing on this board is sensed
@@ -336,10 +342,10 @@ class JackRabbits(Position[JRMove, State]):
 
     def _apply(self, move: JRMove) -> None:
         me = self._turn
-        if isinstance(move, Roll):
-            self.dice = move.dice
+        if isinstance(move, Throw):
+            self.dice = move.values
             self.paid = False
-            hit = matches(move.dice, self.hands[me], ace_spent=self.aces[me] is not None)
+            hit = matches(move.values, self.hands[me], ace_spent=self.aces[me] is not None)
             self.phase = "prize" if hit else "act"
             return
         if isinstance(move, Draw):
@@ -399,24 +405,36 @@ class JackRabbits(Position[JRMove, State]):
                 self.discard.append(c)
 
     def _save(self) -> State:
-        return (
-            tuple(tuple(h) for h in self.hands),
-            self._turn,
-            self.phase,
-            self.dice,
-            tuple(self.court),
-            tuple(self.discard),
-            tuple(self.aces),
-            self.paid,
-            self.winner,
+        return State(
+            hands=tuple(tuple(h) for h in self.hands),
+            turn=self._turn,
+            phase=self.phase,
+            dice=self.dice,
+            court=tuple(self.court),
+            discard=tuple(self.discard),
+            aces=tuple(self.aces),
+            paid=self.paid,
+            winner=self.winner,
         )
 
     def _restore(self, state: State) -> None:
-        hands, self._turn, self.phase, self.dice, court, discard, aces, self.paid, self.winner = (
-            state
+        self.hands = [list(h) for h in state.hands]
+        self._turn, self.phase, self.dice = state.turn, state.phase, state.dice
+        self.court, self.discard, self.aces = (
+            list(state.court),
+            list(state.discard),
+            list(state.aces),
         )
-        self.hands = [list(h) for h in hands]
-        self.court, self.discard, self.aces = list(court), list(discard), list(aces)
+        self.paid, self.winner = state.paid, state.winner
+
+    def evaluate(self, side: str) -> float:
+        """Royals held (ten points each, the goal), then the worth of the other cards in
+        hand, which pay for more."""
+        me = self.sides.index(side)
+        hand = self.hands[me]
+        royals = sum(1 for c in hand if is_royal(c))
+        rest = payment([c for c in hand if not is_royal(c)], **self._opts(me))
+        return 10.0 * royals + rest / 100
 
     def outcome(self) -> Outcome | None:
         if self.winner is None:
@@ -572,7 +590,7 @@ class JackRabbits(Position[JRMove, State]):
     def parse_move(self, text: str) -> JRMove:
         t = " ".join(text.split())
         if m := re.fullmatch(r"(?:dice=)?([1-6]),([1-6])", t):
-            return Roll((int(m.group(1)), int(m.group(2))))
+            return self.throw((int(m.group(1)), int(m.group(2))))
         if t.startswith("draw="):
             return Draw(card(t[5:]))
         words = t.split()

@@ -19,20 +19,30 @@ from __future__ import annotations
 import functools
 import re
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar, Self
 
 from engine.errors import InvalidMoveError, InvalidOptionError, InvalidPositionError
+from engine.options import FILE
 from engine.outcome import Outcome, Termination
+from engine.physical import Carry, Hop, PhysicalMove
 from engine.position import Move, Position
 from engine.registry import register
+from engine.throw import Throw
 
 COLOURS = ("red", "blue", "green", "yellow")
 LETTERS = "RBGY"
 SHIPPED_ORDERS = Path(__file__).parent / "data" / "messenger-boy-orders.toml"
 PRISON_KEY = 5
 """The spin that lets a prisoner out (to square 2)."""
+SPINS: tuple[Throw, ...] = tuple(Throw((v,), spin=True) for v in range(1, 7))
+"""The spinner's six values, ``spin=1`` to ``spin=6``."""
+
+
+def letter(side: str) -> str:
+    """A colour's letter in the text forms (``red``: ``R``)."""
+    return side[0].upper()
 
 
 def token_of(text: str, prefix: str) -> str:
@@ -176,7 +186,7 @@ def load_orders(path: str) -> dict[str, Order]:
 class MessengerOptions:
     players: int = 2
     """2, 3 or 4 (red, blue, green, yellow)."""
-    orders: str = ""
+    orders: str = field(default="", metadata=FILE)
     """A square-orders TOML file; empty: the shipped table (no orders: the sheet lists none)."""
 
     def __post_init__(self) -> None:
@@ -186,20 +196,14 @@ class MessengerOptions:
 
 
 @dataclass(frozen=True, slots=True)
-class Spin(Move):
-    value: int
-
-    def __str__(self) -> str:
-        return f"spin={self.value}"
-
-
-@dataclass(frozen=True, slots=True)
 class Enter(Move):
-    player: str
+    """``side``'s man comes onto the Start square of ``lane``: ``R start A``."""
+
+    side: str
     lane: str
 
     def __str__(self) -> str:
-        return f"{self.player} start {self.lane}"
+        return f"{letter(self.side)} start {self.lane}"
 
     def points(self) -> tuple[str, ...]:
         return ("", f"{self.lane}1")  # from off the board ("" is no point) onto Start
@@ -207,27 +211,36 @@ class Enter(Move):
 
 @dataclass(frozen=True, slots=True)
 class Step(Move):
-    player: str
+    """``side``'s man moves on: ``R A5-A9``."""
+
+    side: str
     start: str
     to: str
     """Where the man ends, after any order on the square he reached."""
 
     def __str__(self) -> str:
-        return f"{self.player} {self.start}-{self.to}"
+        return f"{letter(self.side)} {self.start}-{self.to}"
 
     def points(self) -> tuple[str, ...]:
         return (self.start, self.to)
 
 
-MBMove = Spin | Enter | Step
-State = tuple[
-    tuple[str | None, ...],
-    int,
-    int | None,
-    frozenset[str],
-    frozenset[str],
-    tuple[tuple[str, int | None], ...] | None,
-]
+MBMove = Throw | Enter | Step
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """A snapshot of a Messenger Boy position (see :class:`MessengerBoy`)."""
+
+    at: tuple[str | None, ...]
+    """Where each seated side's man stands (None: not yet on the board)."""
+    turn: int
+    spin: int | None
+    prison: frozenset[str]
+    lose: frozenset[str]
+    start: tuple[tuple[str, int | None], ...] | None
+    """During the opening spins: each contender's spin (None: still to spin)."""
+
 
 _SPIN = re.compile(r"^(?:spin=)?([1-6])$")
 _ENTER = re.compile(r"^([RBGY]) start ([AB])$")
@@ -253,7 +266,7 @@ class MessengerBoy(Position[MBMove, State]):
         start: tuple[tuple[str, int | None], ...] | None = None,
     ) -> None:
         super().__init__(options)
-        self.players = COLOURS[: options.players]
+        self._players = COLOURS[: options.players]
         self.orders = load_orders(options.orders)
         self.at = at
         self._turn = turn
@@ -271,10 +284,14 @@ class MessengerBoy(Position[MBMove, State]):
     # -- state -------------------------------------------------------------------------------
 
     @property
+    def players(self) -> tuple[str, ...]:
+        return self._players
+
+    @property
     def turn(self) -> str:
         if self.start_spins is not None:
             return next(p for p, v in self.start_spins if v is None)
-        return self.players[self._turn]
+        return self._players[self._turn]
 
     def in_opening(self) -> bool:
         return self.start_spins is not None
@@ -287,12 +304,12 @@ class MessengerBoy(Position[MBMove, State]):
         return self.spin is None and self.at[self.turn] is not None
 
     def chance_outcomes(self) -> list[tuple[MBMove, float]]:
-        return [(Spin(v), 1 / 6) for v in range(1, 7)] if self.is_chance() else []
+        return [(spin, 1 / 6) for spin in SPINS] if self.is_chance() else []
 
     def throw(self, values: tuple[int, ...]) -> MBMove:
         if len(values) != 1 or values[0] not in range(1, 7):
             raise InvalidMoveError(f"bad messenger-boy spin {values}: one value, 1 to 6")
-        return Spin(values[0])
+        return SPINS[values[0] - 1]
 
     def occupied(self) -> frozenset[str]:
         return frozenset(p for p in self.at.values() if p is not None)
@@ -301,12 +318,12 @@ class MessengerBoy(Position[MBMove, State]):
         out: dict[str, str] = {}
         for player, point in self.at.items():
             if point is not None:
-                out[point] = out.get(point, "") + player[0].upper()
+                out[point] = out.get(point, "") + letter(player)
         return out
 
     def _save(self) -> State:
-        return (
-            tuple(self.at[p] for p in self.players),
+        return State(
+            tuple(self.at[p] for p in self._players),
             self._turn,
             self.spin,
             self.prison,
@@ -315,8 +332,9 @@ class MessengerBoy(Position[MBMove, State]):
         )
 
     def _restore(self, state: State) -> None:
-        at, self._turn, self.spin, self.prison, self.lose, self.start_spins = state
-        self.at = dict(zip(self.players, at, strict=True))
+        self.at = dict(zip(self._players, state.at, strict=True))
+        self._turn, self.spin = state.turn, state.spin
+        self.prison, self.lose, self.start_spins = state.prison, state.lose, state.start
 
     # -- moves -------------------------------------------------------------------------------
 
@@ -324,11 +342,10 @@ class MessengerBoy(Position[MBMove, State]):
         if self.outcome() is not None:
             return []
         if self.is_chance():
-            return [Spin(v) for v in range(1, 7)]
+            return list(SPINS)
         player = self.turn
         if self.at[player] is None:
-            letter = player[0].upper()
-            return [Enter(letter, "A"), Enter(letter, "B")]
+            return [Enter(player, "A"), Enter(player, "B")]
         assert self.spin is not None
         return list(self._steps(player, self.spin))
 
@@ -342,7 +359,7 @@ class MessengerBoy(Position[MBMove, State]):
             two = square_id(lane_of(here) or "A", 2)
             if two in taken:
                 return []
-            return [Step(player[0].upper(), here, self._after_order(two, taken))]
+            return [Step(player, here, self._after_order(two, taken))]
         n = number_of(here) + spin
         if n > 43:
             return []  # the exact spin reaches 43
@@ -358,7 +375,7 @@ class MessengerBoy(Position[MBMove, State]):
         for target in targets:
             if target in taken:
                 continue  # he would stay and lose the turn
-            step = Step(player[0].upper(), here, self._after_order(target, taken))
+            step = Step(player, here, self._after_order(target, taken))
             if step not in out:  # both lanes' squares may send him to one square
                 out.append(step)
         return out
@@ -368,24 +385,32 @@ class MessengerBoy(Position[MBMove, State]):
         and the order of the square it sends him onto, and so on (RULES.md §5). A go-to whose
         target is occupied leaves him where he is; a square already visited in this chain
         ends it (the loop guard: a table whose go-tos run in a circle)."""
-        visited = {square}
+        return self._order_chain(square, taken)[-1]
+
+    def _order_chain(self, square: str, taken: set[str]) -> list[str]:
+        """The squares a man who reached ``square`` stands on in turn as he obeys the go-tos
+        (:meth:`_after_order`): ``square`` first, where he is left standing last."""
+        chain = [square]
         while True:
             order = self.orders.get(square)
             if order is None or order.kind != "go-to":
-                return square
+                return chain
             to = square_id(lane_of(square) or "A", order.to)
-            if to in taken or to in visited:
-                return square if to in taken else to
-            visited.add(to)
+            if to in taken:
+                return chain
+            if to in chain:
+                return [*chain, to] if to != chain[-1] else chain
+            chain.append(to)
             square = to
 
     def _apply(self, move: MBMove) -> None:
-        if isinstance(move, Spin):
+        if isinstance(move, Throw):
+            (value,) = move.values
             if self.start_spins is not None:
-                self._opening_spin(move.value)
+                self._opening_spin(value)
                 return
-            self.spin = move.value
-            if not self._steps(self.turn, move.value):
+            self.spin = value
+            if not self._steps(self.turn, value):
                 self._next_turn()  # no move: he stays and the turn passes
             return
         player = self.turn
@@ -418,18 +443,58 @@ class MessengerBoy(Position[MBMove, State]):
             self.start_spins = tuple((p, None) for p in tied)
             return
         self.start_spins = None
-        self._turn = self.players.index(tied[0])
+        self._turn = self._players.index(tied[0])
 
     def _next_turn(self) -> None:
         """The turn goes round; a player who owes a lost turn is skipped once (and so pays
         it), even when every player owes one: the order rotates as ever (RULES.md §5)."""
         self.spin = None
         while True:
-            self._turn = (self._turn + 1) % len(self.players)
-            player = self.players[self._turn]
+            self._turn = (self._turn + 1) % len(self._players)
+            player = self._players[self._turn]
             if player not in self.lose:
                 return
             self.lose = self.lose - {player}
+
+    # -- what the controller asks ------------------------------------------------------------
+
+    def physical_steps(self, move: MBMove) -> PhysicalMove:
+        """A man entering is set on his Start square from the hand. A man moving is set down
+        on the square he reached and, when its go-to order sends him on, on each square the
+        orders send him to in turn (RULES.md §5)."""
+        if isinstance(move, Throw):
+            return PhysicalMove()
+        if isinstance(move, Enter):
+            return PhysicalMove((Carry(None, (Hop(f"{move.lane}1"),)),))
+        chain = self._stops(move)
+        hops = tuple(Hop(square) for square in chain)
+        return PhysicalMove((Carry(move.start, hops, stops=len(hops) > 1),))
+
+    def _stops(self, move: Step) -> list[str]:
+        """The squares ``move``'s man stands on in turn: the square he reached, then each one
+        its go-to orders send him to (just his landing when no order moved him)."""
+        if self.spin is None or not self.orders:
+            return [move.to]
+        taken = {p for q, p in self.at.items() if q != move.side and p is not None}
+        here = move.start
+        if move.side in self.prison:
+            reached = [square_id(lane_of(here) or "A", 2)]
+        else:
+            n = number_of(here) + self.spin
+            lanes = (lane_of(here) or "A",) if n <= 21 or number_of(here) >= 23 else ("A", "B")
+            reached = list(dict.fromkeys(square_id(lane, n) for lane in lanes))
+        for square in reached:
+            chain = self._order_chain(square, taken)
+            if square not in taken and chain[-1] == move.to:
+                return chain
+        return [move.to]
+
+    def evaluate(self, side: str) -> float:
+        """How far ``side``'s man has come (43 wins), less a turn owed or a stay in prison."""
+        here = self.at.get(side)
+        progress = 0 if here is None else number_of(here)
+        owed = (6 if side in self.lose else 0) + (12 if side in self.prison else 0)
+        return float(progress - owed)
 
     # -- the end -----------------------------------------------------------------------------
 
@@ -442,36 +507,34 @@ class MessengerBoy(Position[MBMove, State]):
     # -- text --------------------------------------------------------------------------------
 
     def to_text(self) -> str:
-        parts = [f"{p[0].upper()}@{self.at[p] or '-'}" for p in self.players]
+        parts = [f"{letter(p)}@{self.at[p] or '-'}" for p in self._players]
         if self.start_spins is not None:
             parts.append(
                 "start="
-                + ",".join(f"{p[0].upper()}{'?' if v is None else v}" for p, v in self.start_spins)
+                + ",".join(f"{letter(p)}{'?' if v is None else v}" for p, v in self.start_spins)
             )
         else:
-            parts.append(f"turn={self.players[self._turn][0].upper()}")
+            parts.append(f"turn={letter(self._players[self._turn])}")
         if self.spin is not None:
             parts.append(f"spin={self.spin}")
         if self.prison:
-            parts.append(
-                "prison=" + ",".join(p[0].upper() for p in self.players if p in self.prison)
-            )
+            parts.append("prison=" + ",".join(letter(p) for p in self._players if p in self.prison))
         if self.lose:
-            parts.append("lose=" + ",".join(p[0].upper() for p in self.players if p in self.lose))
+            parts.append("lose=" + ",".join(letter(p) for p in self._players if p in self.lose))
         return " ".join(parts)
 
     @classmethod
     def _from_text(cls, text: str, options: Any) -> Self:
         players = COLOURS[: options.players]
-        letter = {p[0].upper(): p for p in players}
+        by_letter = {letter(p): p for p in players}
 
         def bad(why: str) -> InvalidPositionError:
             return InvalidPositionError(f"bad messenger-boy position {text!r}: {why}")
 
         def who(ch: str) -> str:
-            if ch not in letter:
-                raise bad(f"{ch!r} is not a player of this game ({' '.join(letter)})")
-            return letter[ch]
+            if ch not in by_letter:
+                raise bad(f"{ch!r} is not a player of this game ({' '.join(by_letter)})")
+            return by_letter[ch]
 
         at: dict[str, str | None] = dict.fromkeys(players)
         turn: int | None = None
@@ -524,7 +587,7 @@ class MessengerBoy(Position[MBMove, State]):
                 start = tuple(entries)
             else:
                 raise bad(f"unknown part {token!r}")
-        missing = [p[0].upper() for p in players if p not in given]
+        missing = [letter(p) for p in players if p not in given]
         if missing:
             raise bad(f"give every man: {', '.join(f'{m}@…' for m in missing)} (- off the board)")
         taken = [p for p in at.values() if p is not None and p not in START_SQUARES]
@@ -545,16 +608,16 @@ class MessengerBoy(Position[MBMove, State]):
 
     def _inconsistency(self) -> str:
         """What makes this state (after the opening) one the game cannot reach, or ``""``."""
-        mover = self.players[self._turn]
-        letters = ",".join(p[0].upper() for p in sorted(self.prison | self.lose))
+        mover = self._players[self._turn]
+        letters = ",".join(letter(p) for p in sorted(self.prison | self.lose))
         if any(self.at[p] is None for p in self.prison | self.lose):
             return f"prison=/lose= {letters}: a man off the board owes nothing"
         for p in sorted(self.prison):
             order = self.orders.get(self.at[p] or "")
             if order is None or order.kind != "prison":
-                return f"prison={p[0].upper()}: {self.at[p]} is no prison square in the orders"
+                return f"prison={letter(p)}: {self.at[p]} is no prison square in the orders"
         if mover in self.lose:
-            return f"lose={mover[0].upper()}: his lost turn is paid as his turn comes"
+            return f"lose={letter(mover)}: his lost turn is paid as his turn comes"
         if self.spin is not None:
             over = self.outcome()
             if over is not None:
@@ -568,11 +631,12 @@ class MessengerBoy(Position[MBMove, State]):
     def parse_move(self, text: str) -> MBMove:
         t = " ".join(text.split())
         if m := _SPIN.match(t):
-            return Spin(int(m.group(1)))
+            return SPINS[int(m.group(1)) - 1]
+        sides = {letter(c): c for c in self.sides}
         if m := _ENTER.match(t):
-            return Enter(m.group(1), m.group(2))
+            return Enter(sides[m.group(1)], m.group(2))
         if m := _STEP.match(t):
-            return Step(m.group(1), m.group(2), m.group(3))
+            return Step(sides[m.group(1)], m.group(2), m.group(3))
         raise InvalidMoveError(
             f"bad messenger-boy move {text!r}: expected spin=4, 'R start A' or 'R A5-A9'"
         )

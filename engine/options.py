@@ -47,6 +47,16 @@ def _fields(cls: type[Any]) -> tuple[dict[str, dataclasses.Field[Any]], dict[str
     return _FIELDS[cls]
 
 
+FILE = {"file": True}
+"""Field metadata of an option whose value names a file:
+``orders: str = field(default="", metadata=FILE)``."""
+
+
+def file_options(cls: type[object]) -> tuple[str, ...]:
+    """The names of the options dataclass ``cls``'s fields that name a file."""
+    return tuple(f.name for f in dataclasses.fields(cls) if f.metadata.get("file"))  # type: ignore[arg-type]
+
+
 def option_names(cls: type[object]) -> list[str]:
     return [f.name for f in dataclasses.fields(cls)]  # type: ignore[arg-type]
 

@@ -23,8 +23,10 @@ from typing import Any, ClassVar, Self
 
 from engine.errors import InvalidMoveError, InvalidOptionError, InvalidPositionError
 from engine.outcome import Outcome, Termination
+from engine.physical import Carry, Hop, PhysicalMove, Take
 from engine.position import Move, Position
 from engine.registry import register
+from engine.throw import Throw
 
 DATA = Path(__file__).parent / "data" / "parchesi.toml"
 NEST = -1
@@ -51,14 +53,13 @@ class Board:
 
     def point(self, colour: str, progress: int) -> str:
         """Where a man of ``colour`` stands after ``progress`` spaces (-1: his nest)."""
-        letter = colour[0].upper()
         if progress == NEST:
-            return f"{letter}nest"
+            return f"{letter(colour)}nest"
         run = self.run(colour)
         if progress < run:
             return f"L{(self.entry[colour] + progress) % self.loop}"
         if progress < run + self.home_path:
-            return f"{letter}{progress - run + 1}"
+            return f"{letter(colour)}{progress - run + 1}"
         return "home"
 
 
@@ -88,30 +89,30 @@ class ParchesiOptions:
             raise InvalidOptionError(f"players: {self.players} is not 2, 3 or 4")
 
 
-@dataclass(frozen=True, slots=True)
-class Spin(Move):
-    value: int
-    double: bool
+SPINS: tuple[Throw, ...] = tuple(
+    Throw((v,), spin=True, double=d) for d in (False, True) for v in range(1, 7)
+)
+"""The spinner's 12 segments: ``spin=1`` to ``spin=6``, then ``spin=d1`` to ``spin=d6``."""
+DOUBLE_SIX = SPINS[-1]
 
-    def __str__(self) -> str:
-        return f"spin={'d' if self.double else ''}{self.value}"
 
-    @property
-    def steps(self) -> int:
-        return 2 * self.value if self.double else self.value
+def letter(side: str) -> str:
+    """A colour's letter in the text forms (``yellow``: ``Y``)."""
+    return side[0].upper()
 
 
 @dataclass(frozen=True, slots=True)
 class ManMove(Move):
-    """One or more men moving: ``paths`` holds each man's (from, to) in order."""
+    """One or more men of ``side`` (a colour) moving: ``paths`` holds each man's (from, to) in
+    order."""
 
-    colour: str
+    side: str
     paths: tuple[tuple[str, str], ...]
 
     def __str__(self) -> str:
         if self.paths and self.paths[0][0].endswith("nest"):
-            return f"{self.colour} enter"
-        return f"{self.colour} " + " ".join(f"{a}-{b}" for a, b in self.paths)
+            return f"{letter(self.side)} enter"
+        return f"{letter(self.side)} " + " ".join(f"{a}-{b}" for a, b in self.paths)
 
     def points(self) -> tuple[str, ...]:
         return self.paths[0] if self.paths else ()
@@ -120,8 +121,19 @@ class ManMove(Move):
         return self.paths  # every man of a double 6, each from nest or space to space or home
 
 
-PMove = Spin | ManMove
-State = tuple[tuple[tuple[int, ...], ...], int, Spin | None]
+PMove = Throw | ManMove
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """A snapshot of a Parchesi position (see :class:`Parchesi`)."""
+
+    men: tuple[tuple[int, ...], ...]
+    """Each seated colour's four men's progress, in :attr:`Parchesi.players` order."""
+    turn: int
+    spin: Throw | None
+
+
 _SPIN = re.compile(r"^(?:spin=)?(d?)([1-6])$")
 
 
@@ -135,11 +147,11 @@ class Parchesi(Position[PMove, State]):
     """One spin of a 12-segment spinner: 1-6 plain, 7-12 double 1-6."""
 
     def __init__(
-        self, options: Any, men: dict[str, list[int]], turn: int, spin: Spin | None = None
+        self, options: Any, men: dict[str, list[int]], turn: int, spin: Throw | None = None
     ) -> None:
         super().__init__(options)
         self.board = board()
-        self.players = SEATS[options.players]
+        self._players = SEATS[options.players]
         self.men = men
         """Each colour's four men: their progress (-1 in the nest)."""
         self._turn = turn
@@ -150,8 +162,12 @@ class Parchesi(Position[PMove, State]):
         return cls(options, {c: [NEST] * 4 for c in SEATS[options.players]}, 0)
 
     @property
+    def players(self) -> tuple[str, ...]:
+        return self._players
+
+    @property
     def turn(self) -> str:
-        return self.players[self._turn]
+        return self._players[self._turn]
 
     def is_chance(self) -> bool:
         return self.spin is None and self.outcome() is None
@@ -159,18 +175,24 @@ class Parchesi(Position[PMove, State]):
     def chance_outcomes(self) -> list[tuple[PMove, float]]:
         if not self.is_chance():
             return []
-        return [(Spin(v, d), 1 / 12) for d in (False, True) for v in range(1, 7)]
+        return [(spin, 1 / 12) for spin in SPINS]
 
     def throw(self, values: tuple[int, ...]) -> PMove:
+        """The spinner's segment ``values[0]``: 1-6 plain, 7-12 double 1 - double 6."""
         if len(values) != 1 or not 1 <= values[0] <= 12:
             raise InvalidMoveError(f"bad parchesi spin {values}: one value, 1-6 or 7-12 (doubles)")
-        v = values[0]
-        return Spin(v - 6, True) if v > 6 else Spin(v, False)
+        return SPINS[values[0] - 1]
+
+    def throw_values(self, throw: PMove) -> tuple[int, ...]:
+        if isinstance(throw, Throw) and throw in SPINS:
+            return (SPINS.index(throw) + 1,)
+        return super().throw_values(throw)
 
     def shown_dice(self, values: tuple[int, ...]) -> tuple[int, ...]:
         """A spin on the pip LEDs: one die, or two equal dice for a double."""
-        v = values[0]
-        return (v - 6, v - 6) if v > 6 else (v,)
+        spin = self.throw(values)
+        assert isinstance(spin, Throw)
+        return spin.pips()
 
     # -- where men stand ---------------------------------------------------------------------
 
@@ -178,20 +200,20 @@ class Parchesi(Position[PMove, State]):
         return self.board.point(colour, self.men[colour][man])
 
     def occupied(self) -> frozenset[str]:
-        return frozenset(self.where(c, i) for c in self.players for i in range(4))
+        return frozenset(self.where(c, i) for c in self._players for i in range(4))
 
     def pieces(self) -> dict[str, str]:
         out: dict[str, str] = {}
-        for c in self.players:
+        for c in self._players:
             for i in range(4):
                 point = self.where(c, i)
-                out[point] = out.get(point, "") + c[0].upper()
+                out[point] = out.get(point, "") + letter(c)
         return out
 
     def _standing(self) -> dict[str, list[str]]:
         """Point -> the colours of the men on it (loop and home paths only)."""
         out: dict[str, list[str]] = {}
-        for c in self.players:
+        for c in self._players:
             for p in self.men[c]:
                 if p != NEST and p < self.board.home(c):
                     out.setdefault(self.board.point(c, p), []).append(c)
@@ -206,25 +228,23 @@ class Parchesi(Position[PMove, State]):
             return [m for m, _ in self.chance_outcomes()]
         return list(self._man_moves(self.turn, self.spin))
 
-    def _man_moves(self, colour: str, spin: Spin) -> list[ManMove]:
+    def _man_moves(self, colour: str, spin: Throw) -> list[ManMove]:
         out: list[ManMove] = []
         men = self.men[colour]
-        if not spin.double and spin.value == ENTER_ON and NEST in men:
+        if not spin.double and spin.values == (ENTER_ON,) and NEST in men:
             man = men.index(NEST)
             if self._may_land(colour, NEST, 0, self._standing()):
                 out.append(
-                    ManMove(
-                        colour[0].upper(), ((self.where(colour, man), self.board.point(colour, 0)),)
-                    )
+                    ManMove(colour, ((self.where(colour, man), self.board.point(colour, 0)),))
                 )
         entered = [i for i, p in enumerate(men) if p != NEST and p < self.board.home(colour)]
-        if spin.double and spin.value == 6:
+        if spin == DOUBLE_SIX:
             out += self._double_six(colour, entered)
             return _distinct(out)
         for i in entered:
-            move = self._single(colour, i, spin.steps, self._standing())
+            move = self._single(colour, i, spin.total, self._standing())
             if move is not None:
-                out.append(ManMove(colour[0].upper(), (move,)))
+                out.append(ManMove(colour, (move,)))
         return _distinct(out)
 
     def _single(
@@ -265,12 +285,11 @@ class Parchesi(Position[PMove, State]):
         man letting the man he would land on go first (a man who would make a blockade that
         the others must pass waits for the man in front); else the first legal order.
         :meth:`parse_move` takes any legal order of it."""
-        letter = colour[0].upper()
         out: list[ManMove] = []
         for i in entered:
             move = self._single(colour, i, 24, self._standing())
             if move is not None:
-                out.append(ManMove(letter, (move,)))
+                out.append(ManMove(colour, (move,)))
         for size in range(min(4, len(entered)), 0, -1):
             found: dict[tuple[tuple[str, str], ...], ManMove] = {}
             for group in itertools.combinations(entered, size):
@@ -280,7 +299,7 @@ class Parchesi(Position[PMove, State]):
                 for order in orders:
                     paths = self._apply_group(colour, order)
                     if paths is not None:
-                        found.setdefault(tuple(sorted(paths)), ManMove(letter, paths))
+                        found.setdefault(tuple(sorted(paths)), ManMove(colour, paths))
                         break
             if found:
                 return out + list(found.values())
@@ -339,7 +358,7 @@ class Parchesi(Position[PMove, State]):
         if end >= self.board.home(colour):
             return
         point = self.board.point(colour, end)
-        for other in self.players:
+        for other in self._players:
             if other == colour:
                 continue
             for j, p in enumerate(self.men[other]):
@@ -347,7 +366,7 @@ class Parchesi(Position[PMove, State]):
                     self.men[other][j] = NEST  # captured: back to the nest
 
     def _apply(self, move: PMove) -> None:
-        if isinstance(move, Spin):
+        if isinstance(move, Throw):
             self.spin = move
             if not self._man_moves(self.turn, move):
                 self._next()  # no legal move: the turn passes
@@ -375,19 +394,52 @@ class Parchesi(Position[PMove, State]):
 
     def _next(self) -> None:
         self.spin = None
-        self._turn = (self._turn + 1) % len(self.players)
+        self._turn = (self._turn + 1) % len(self._players)
 
     def _save(self) -> State:
-        return (tuple(tuple(self.men[c]) for c in self.players), self._turn, self.spin)
+        return State(tuple(tuple(self.men[c]) for c in self._players), self._turn, self.spin)
 
     def _restore(self, state: State) -> None:
-        men, self._turn, self.spin = state
-        self.men = {c: list(m) for c, m in zip(self.players, men, strict=True)}
+        self.men = {c: list(m) for c, m in zip(self._players, state.men, strict=True)}
+        self._turn, self.spin = state.turn, state.spin
+
+    # -- what the controller asks ------------------------------------------------------------
+
+    def physical_steps(self, move: PMove) -> PhysicalMove:
+        """Each man in turn, from his nest or space to his landing; a man of another colour
+        where one lands is taken off and put back in his nest."""
+        if isinstance(move, Throw):
+            return PhysicalMove()
+        labels = {point: list(label) for point, label in self.pieces().items()}
+        mine = letter(move.side)
+        carries = []
+        for a, b in move.paths:
+            taken: list[Take] = []
+            if b != "home":
+                for other in [x for x in labels.get(b, []) if x != mine]:
+                    nest = f"{other}nest"
+                    taken.append(Take(b, nest))
+                    labels[b].remove(other)
+                    labels.setdefault(nest, []).append(other)
+            labels[a].remove(mine)
+            labels.setdefault(b, []).append(mine)
+            carries.append(Carry(a, (Hop(b, tuple(taken)),)))
+        return PhysicalMove(tuple(carries))
+
+    def evaluate(self, side: str) -> float:
+        """How far ``side``'s men have come against the others' (a man out of his nest is
+        worth 10, then a point a space)."""
+
+        def worth(colour: str) -> int:
+            return sum(0 if p == NEST else 10 + p for p in self.men[colour])
+
+        others = [c for c in self._players if c != side]
+        return worth(side) - sum(worth(c) for c in others) / max(1, len(others))
 
     # -- the end -----------------------------------------------------------------------------
 
     def outcome(self) -> Outcome | None:
-        for c in self.players:
+        for c in self._players:
             if any(p == self.board.home(c) for p in self.men[c]):
                 return Outcome(c, Termination.HOME, f"a {c} man is home")
         return None
@@ -395,10 +447,8 @@ class Parchesi(Position[PMove, State]):
     # -- text --------------------------------------------------------------------------------
 
     def to_text(self) -> str:
-        parts = [
-            f"{c[0].upper()}{i + 1}@{self.where(c, i)}" for c in self.players for i in range(4)
-        ]
-        parts.append(f"turn={self.turn[0].upper()}")
+        parts = [f"{letter(c)}{i + 1}@{self.where(c, i)}" for c in self._players for i in range(4)]
+        parts.append(f"turn={letter(self.turn)}")
         if self.spin is not None:
             parts.append(str(self.spin))
         return " ".join(parts)
@@ -444,7 +494,7 @@ class Parchesi(Position[PMove, State]):
             elif m := _SPIN.match(token) if token.startswith("spin=") else None:
                 if spin is not None:
                     raise bad(f"{token}: spin= is given twice")
-                spin = Spin(int(m.group(2)), bool(m.group(1)))
+                spin = _spin(m)
             else:
                 raise bad(f"unknown part {token!r}")
         if turn is None:
@@ -474,10 +524,10 @@ class Parchesi(Position[PMove, State]):
     def _as_listed(self, move: ManMove) -> ManMove:
         """A double 6 written in another legal order than the one listed: the listed move (the
         same men to the same spaces). Anything else comes back as written."""
-        if len(move.paths) < 2 or self.spin != Spin(6, True) or self.is_over():
+        if len(move.paths) < 2 or self.spin != DOUBLE_SIX or self.is_over():
             return move
         colour = self.turn
-        if move.colour != colour[0].upper() or move in self._legal():
+        if move.side != colour or move in self._legal():
             return move
         key = sorted(move.paths)
         for listed in self._legal():
@@ -488,16 +538,22 @@ class Parchesi(Position[PMove, State]):
     def parse_move(self, text: str) -> PMove:
         t = " ".join(text.split())
         if m := _SPIN.match(t):
-            return Spin(int(m.group(2)), bool(m.group(1)))
+            return _spin(m)
+        colours = {letter(c): c for c in self.sides}
         if m := re.fullmatch(r"([YBRG]) enter", t):
-            colour = {c[0].upper(): c for c in self.sides}[m.group(1)]
-            return ManMove(m.group(1), ((f"{m.group(1)}nest", self.board.point(colour, 0)),))
+            colour = colours[m.group(1)]
+            return ManMove(colour, ((f"{m.group(1)}nest", self.board.point(colour, 0)),))
         if m := re.fullmatch(r"([YBRG])((?: \S+-\S+)+)", t):
             paths = tuple((a, b) for a, _, b in (p.partition("-") for p in m.group(2).split()))
-            return self._as_listed(ManMove(m.group(1), paths))
+            return self._as_listed(ManMove(colours[m.group(1)], paths))
         raise InvalidMoveError(
             f"bad parchesi move {text!r}: expected spin=5 or spin=d5, 'Y enter', 'Y L12-L17'"
         )
+
+
+def _spin(m: re.Match[str]) -> Throw:
+    """The spin a ``_SPIN`` match reads (``5``, ``d5``)."""
+    return SPINS[int(m.group(2)) - 1 + (6 if m.group(1) else 0)]
 
 
 def _distinct(moves: list[ManMove]) -> list[ManMove]:

@@ -4,6 +4,14 @@ A :class:`Position` is mutable: :meth:`Position.push` plays a checked move, :met
 takes it back. Games implement a handful of hooks (``_generate_moves``, ``_apply``, ``_save``,
 ``_restore``, ``outcome``, ``turn``, the text form) and register themselves by id.
 
+Everything the controller needs to know about a game is asked here, never by testing game ids
+or move classes; each of these hooks has a generic default a game may override:
+:meth:`Position.marks` (lights the game wants), :meth:`Position.physical_steps` (what hands do
+to make a move), :meth:`Position.evaluate` and :meth:`Position.returns` (for search, with
+:attr:`Position.search_depth`), :meth:`Position.demo_line` (a line worth showing),
+:meth:`Position.file_options` (options naming files) and :meth:`Position.throw_values`.
+Adding a game touches the engine and a board layout, nothing else.
+
 Chance (dice, spinners) is a player, as in OpenSpiel: while :meth:`Position.is_chance` is true,
 the legal "moves" are the possible throws, each with its probability in
 :meth:`Position.chance_outcomes`; the caller, never the engine, picks one and pushes it.
@@ -13,13 +21,16 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import itertools
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from engine.errors import EngineError, IllegalMoveError
-from engine.options import make_options
+from engine.marks import Mark
+from engine.options import file_options, make_options
 from engine.outcome import Outcome
+from engine.physical import Carry, Hop, PhysicalMove, Take
 
 
 class Move(ABC):
@@ -88,13 +99,17 @@ class Position(ABC, Generic[M, S]):
     title: ClassVar[str]
     """The game's name for people."""
     sides: ClassVar[tuple[str, ...]]
-    """The names ``turn`` can take, in turn order."""
+    """Every side the game can seat, in turn order: the names ``turn`` takes and
+    ``Outcome.winner`` gives, and what a move names its mover by (``fox``, ``WR``, ``yellow``;
+    a text form may write a letter for it). :attr:`players` are the ones seated."""
     Options: ClassVar[type[Any]]
     """A frozen dataclass of the game's options, every field with a default."""
     sensed: ClassVar[bool] = True
     """Whether the game is played on a board whose switches sense it (False: an assistant)."""
     dice_spec: ClassVar[tuple[int, int] | None] = None
     """(count, sides) of the game's throw at chance nodes, or None for a game without chance."""
+    search_depth: ClassVar[int] = 1
+    """How many plies a hint's search looks ahead before it asks :meth:`evaluate`."""
 
     def __init__(self, options: Any) -> None:
         self.options = options
@@ -140,6 +155,18 @@ class Position(ABC, Generic[M, S]):
                 value = list(value)
             out[f.name] = value
         return out
+
+    @classmethod
+    def file_options(cls) -> tuple[str, ...]:
+        """The options whose value names a file (Messenger Boy's ``orders``): a config file
+        takes a relative one from its own folder."""
+        return file_options(cls.Options)
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The sides seated in this game, in turn order (a ``players`` option seats fewer
+        than :attr:`sides`)."""
+        return self.sides
 
     def in_opening(self) -> bool:
         """True while throws decide who starts (Messenger Boy's opening spins): such a throw
@@ -224,6 +251,57 @@ class Position(ABC, Generic[M, S]):
     def throw(self, values: tuple[int, ...]) -> M:
         """The chance event for a throw showing ``values`` (to :meth:`push`)."""
         raise EngineError(f"{self.game_id} has no dice")
+
+    def throw_values(self, throw: M) -> tuple[int, ...]:
+        """The values a dice source must give for ``throw`` (the inverse of :meth:`throw`);
+        raises EngineError when no throw of the game's dice is it."""
+        if self.dice_spec is not None:
+            count, sides = self.dice_spec
+            for values in itertools.product(range(1, sides + 1), repeat=count):
+                try:
+                    if self.throw(values) == throw:
+                        return values
+                except EngineError:
+                    continue
+        raise EngineError(f"no throw of {self.game_id}'s dice is {throw}")
+
+    # -- what the controller asks of a game (generic defaults) -------------------------------
+
+    def marks(self) -> tuple[Mark, ...]:
+        """The lights the game wants whatever the play (the Brier Patch), steady or blinking."""
+        return ()
+
+    def physical_steps(self, move: M) -> PhysicalMove:
+        """What hands do on the board to make the legal ``move`` here, in order: each piece
+        carried from where (``None``: from the hand), set down where, taking which pieces off
+        to where. Nothing for a throw. The default: one piece from the move's first point to
+        its last, taking off every other piece the move leaves the board without."""
+        points = move.points()
+        if not points:
+            return PhysicalMove()
+        start, landing = points[0] or None, points[-1]
+        before = self.occupied()
+        after = self.occupied_after(move)
+        gone = sorted(p for p in before - after if p != start and p != landing)
+        return PhysicalMove((Carry(start, (Hop(landing, tuple(Take(p) for p in gone)),)),))
+
+    def evaluate(self, side: str) -> float:
+        """How good the position looks for ``side`` without searching (higher is better): a
+        hint's search compares moves by it. The default has no opinion."""
+        return 0.0
+
+    def returns(self) -> dict[str, float]:
+        """Each seated side's payoff: 1 for the winner, -1 for the others once the game is
+        over; 0 for all while it goes on or when nobody won (OpenSpiel's ``returns``)."""
+        over = self.outcome()
+        if over is None or over.winner is None:
+            return dict.fromkeys(self.players, 0.0)
+        return {side: 1.0 if side == over.winner else -1.0 for side in self.players}
+
+    def demo_line(self) -> tuple[str, ...]:
+        """A known line of play worth showing from this position, as move texts (Solitaire's
+        seed key); empty when the game has none (the demo then plays at random)."""
+        return ()
 
     # -- the common API ----------------------------------------------------------------------
 

@@ -9,6 +9,11 @@ from engine.position import Position
 
 _GAMES: dict[str, type[Position[Any, Any]]] = {}
 
+DEFAULT_GAME = "fox-and-geese"
+"""The game played when none is named (``reedboard run``, a config without ``game``)."""
+DEMO_GAME = "solitaire"
+"""The game ``reedboard demo`` shows when none is named (it plays its known line)."""
+
 P = TypeVar("P", bound=type[Position[Any, Any]])
 
 

@@ -21,6 +21,7 @@ from typing import Any, ClassVar, Self
 
 from engine.errors import InvalidMoveError, InvalidOptionError, InvalidPositionError
 from engine.outcome import Outcome, Termination
+from engine.physical import Carry, Hop, PhysicalMove, Take
 from engine.position import Move, Position
 from engine.registry import register
 
@@ -81,7 +82,14 @@ class SkipOptions:
 
 
 _MOVE = re.compile(r"^[a-h][1-8](?:-[a-h][1-8]|(?:x[a-h][1-8])+)$")
-State = tuple[str, int]
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """A snapshot of a Skip position: the 64 squares a1 to h8 and who moves."""
+
+    cells: str
+    turn: int
 
 
 @register
@@ -277,11 +285,30 @@ class Skip(Position[SkipMove, State]):
         self._turn = 1 - self._turn
 
     def _save(self) -> State:
-        return ("".join(self.cells), self._turn)
+        return State("".join(self.cells), self._turn)
 
     def _restore(self, state: State) -> None:
-        cells, self._turn = state
-        self.cells = list(cells)
+        self.cells = list(state.cells)
+        self._turn = state.turn
+
+    # -- what the controller asks ------------------------------------------------------------
+
+    def physical_steps(self, move: SkipMove) -> PhysicalMove:
+        """The man carried square to square; each man taken is lifted off the square the
+        taker lands on (a chain may be set down at each landing or carried to its end)."""
+        path = move.path
+        if not move.capture:
+            return PhysicalMove((Carry(path[0], (Hop(path[1]),)),))
+        hops = tuple(Hop(square, (Take(square),)) for square in path[1:])
+        return PhysicalMove((Carry(path[0], hops, chain=len(hops) > 1),))
+
+    def evaluate(self, side: str) -> float:
+        """Men against the other side's (ten points each), then how far ``side``'s men have
+        come towards the far row."""
+        other = self.sides[1 - self.sides.index(side)]
+        far = 8 if side == "red" else 1
+        ahead = sum(7 - abs(far - int(square[1])) for square in self.men(side))
+        return 10.0 * (self.count_men(side) - self.count_men(other)) + ahead / 100
 
     # -- the end -----------------------------------------------------------------------------
 

@@ -11,6 +11,11 @@ from engine.outcome import Outcome, Termination
 from engine.registry import register
 
 PEG = ord("o")
+SEED_KEY: tuple[str, ...] = tuple(
+    "5-17 12-10 3-11 1-3 18-6 3-11 30-18 27-25 13-27 24-26 27-25 22-24 31-23 33-31 16-28 "
+    "31-23 4-16 7-9 21-7 10-8 7-9 24-22 22-8 8-10 10-12 12-26 26-24 17-15 29-17 18-16 15-17".split()
+)
+"""The seed sheet's key: 31 jumps from the start with 17 empty, ending on 17."""
 
 
 @dataclass(frozen=True)
@@ -40,6 +45,12 @@ class SolitaireMove(CrossMove):
 
     def __str__(self) -> str:
         return f"{self.path[0]}-{self.path[-1]}"
+
+
+JUMPS: tuple[tuple[SolitaireMove, ...], ...] = tuple(
+    tuple(SolitaireMove((a, b), jump=True) for b in range(34)) for a in range(34)
+)
+"""``JUMPS[a][b]`` is the jump ``a-b`` (made once and shared)."""
 
 
 @register
@@ -85,12 +96,23 @@ class Solitaire(Cross33Position):
         cells = self.cells
         jumps = self.board.jumps
         return [
-            SolitaireMove((hole, land), jump=True)
+            JUMPS[hole][land]
             for hole in HOLES
             if cells[hole] == PEG
             for over, land in jumps[hole]
             if cells[over] == PEG and cells[land] == EMPTY
         ]
+
+    def evaluate(self, side: str) -> float:
+        """How many jumps are open (a position with more ways on is more likely solvable)."""
+        return float(len(self._legal()))
+
+    def demo_line(self) -> tuple[str, ...]:
+        """The seed's key, from the start with hole 17 empty and 17 to finish on."""
+        options = self.options
+        if options.start != 17 or options.finish_hole != 17 or options.diagonals != Diagonals.NONE:
+            return ()
+        return SEED_KEY if self == type(self).start() else ()
 
     def outcome(self) -> Outcome | None:
         if self._legal():

@@ -11,7 +11,9 @@ counted, one that passes the check but makes no sense is counted and logged at W
   every ``RESYNC_EVERY`` while events are missing.
 - Presses are numbered, acknowledged and de-duplicated (``presses.PressTracker``).
 - LED frames go as changes; the Pi's heartbeat checks the Pico's chain by its CRC-32 and sends
-  the whole frame when it differs (``frames.LedSync``).
+  the whole frame when it differs (``frames.LedSync``). The board is the compositor's LED sink
+  (hardware/compositor.py): each chain the compositor writes as it animates goes to the Pico
+  as its changes; the link itself keeps no LED clock.
 - A Pico silent for ``SILENCE`` seconds, or a port that goes away, is reported as a LinkEvent;
   when it speaks again (or the port is back) the hello, a snapshot and the whole LED frame
   bring everything back in step.
@@ -24,7 +26,7 @@ import logging
 import os
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import serial
 import serial.threaded
@@ -34,10 +36,9 @@ from firmware_bridge.frames import LedSync
 from firmware_bridge.handshake import RB1_PROBE, rb1_body, refusal
 from firmware_bridge.presses import PressTracker
 from firmware_bridge.switches import SwitchTracker
-from hardware.board_io import BoardError, ButtonEvent, LinkEvent, Pattern, SensorEvent
+from hardware.board_io import OFF, BoardError, ButtonEvent, Colour, LinkEvent, SensorEvent
+from hardware.driver import Driver
 from hardware.events import EventQueue
-from hardware.led_chain import render
-from hardware.led_state import LedState
 from hardware.ws2812 import limit
 from wiring.layout import Layout
 
@@ -98,7 +99,7 @@ class _Lines(serial.threaded.Protocol):
         self.board._lost(exc)
 
 
-class PicoBoard(LedState):
+class PicoBoard(Driver):
     def __init__(
         self,
         url: str,
@@ -111,7 +112,9 @@ class PicoBoard(LedState):
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.url = url
-        self._init_leds(layout)
+        super().__init__(layout, self, clock)
+        self._colours: list[Colour] = [OFF] * layout.led_count
+        """The chain the compositor last wrote (what the Pico is to show)."""
         self.brightness = brightness
         self.max_milliamps = max_milliamps
         self.baudrate = baudrate
@@ -123,7 +126,7 @@ class PicoBoard(LedState):
         self._points = rows * cols
         self._ids = {r * cols + c: pid for (r, c), pid in layout.switch_map().items()}
         self._switches = SwitchTracker()
-        self._reader: serial.threaded.ReaderThread | None = None
+        self._reader: serial.threaded.ReaderThread[_Lines] | None = None
         self._stop = threading.Event()
         self._keeper: threading.Thread | None = None
         self._asked = 0.0  # when a snapshot was last asked for
@@ -143,20 +146,16 @@ class PicoBoard(LedState):
     # -- the port ------------------------------------------------------------------------------
 
     def open(self) -> None:
-        """Open the port now, or raise BoardError ``cannot open PORT: why``: a board that is
-        not there is said at once. (Once started, a port that goes away is retried.)"""
-        if self.connected:
+        """Open the port now and start the link's keeper, or raise BoardError ``cannot open
+        PORT: why``: a board that is not there is said at once. (Once open, a port that goes
+        away is tried again every ``reconnect_every`` seconds.) Calling it again does
+        nothing."""
+        if self._keeper is not None or self._stop.is_set():
             return
-        why = self._connect()
-        if why is not None:
-            raise BoardError(f"cannot open {self.url}: {why} (is the Pico plugged in?)")
-
-    async def start(self) -> None:
-        import asyncio
-
-        self._events.bind(asyncio.get_running_loop())
         if not self.connected:
-            self._connect()
+            why = self._connect()
+            if why is not None:
+                raise BoardError(f"cannot open {self.url}: {why} (is the Pico plugged in?)")
         self._keeper = threading.Thread(target=self._keep, name="pico-link", daemon=True)
         self._keeper.start()
 
@@ -180,7 +179,7 @@ class PicoBoard(LedState):
 
     def _keep(self) -> None:
         """Reconnect a lost port; notice a silent Pico; repeat unanswered requests; check the
-        LEDs (the Pi's heartbeat); animate blinking and pulsing lights."""
+        LEDs (the Pi's heartbeat)."""
         last_try = self._clock()
         while not self._stop.wait(KEEP_EVERY):
             now = self._clock()
@@ -201,8 +200,6 @@ class PicoBoard(LedState):
                     continue
                 if not self._switches.synced and now - self._asked >= RESYNC_EVERY:
                     self._ask_snapshot(now)
-                if any(light.pattern is not Pattern.STEADY for light in self.frame.values()):
-                    self._push()
                 # a frame not yet confirmed is checked at every turn: on a bad line, every
                 # check that gets through with a wrong answer brings a resend sooner
                 every = CHECK_EVERY if self._leds.confirmed else KEEP_EVERY
@@ -267,9 +264,9 @@ class PicoBoard(LedState):
         self.connected = False
         if reader is not None:
             reader.close()
-
-    async def aclose(self) -> None:
-        self.close()
+        keeper = self._keeper
+        if keeper is not None and keeper is not threading.current_thread():
+            keeper.join(timeout=1)
 
     def _send(self, *bodies: str) -> None:
         if bodies:
@@ -435,22 +432,22 @@ class PicoBoard(LedState):
         return self._presses
 
     @property
-    def leds(self) -> LedSync:
+    def led_sync(self) -> LedSync:
+        """What the Pico's LED chain was sent and has confirmed."""
         return self._leds
 
-    def refresh(self) -> None:
-        self._push()
+    def write(self, colours: Sequence[Colour]) -> None:
+        """The compositor's chain: sent as its changes (now, or once the Pico says hello)."""
+        with self._lock:
+            self._colours = list(colours)
+            self._push()
 
     def _push(self) -> None:
         """Send the LEDs that differ from what the Pico was last sent, then show them."""
         with self._lock:
             if self._reader is None or not self._helloed:
                 return  # the hello sends the whole frame
-            colours = limit(
-                render(self.layout, self.frame, self.dice, self._clock()),
-                self.brightness,
-                self.max_milliamps,
-            )
+            colours = limit(self._colours, self.brightness, self.max_milliamps)
             lines = self._leds.update(colours)
             if lines:
                 self._checked = self._clock()

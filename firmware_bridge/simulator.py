@@ -19,6 +19,7 @@ import signal
 import subprocess
 import sys
 import threading
+import time
 import tty
 from pathlib import Path
 
@@ -102,6 +103,8 @@ class SimulatedPico:
                 stderr=subprocess.PIPE,
             )
         self.leds: queue.Queue[list[tuple[int, int, int]]] = queue.Queue()
+        self.shown: list[tuple[float, list[tuple[int, int, int]]]] = []
+        """Every chain the firmware showed, with when it said so (``time.monotonic``)."""
         threading.Thread(target=self._read_ctl, daemon=True).start()
 
     def _pump(self, src: int, dst: int, lock: threading.Lock) -> None:
@@ -151,7 +154,9 @@ class SimulatedPico:
                     self.traces.put((kind, int(key, 16), int(us) / 1e6))
                 elif line.startswith(b"LEDS "):
                     raw = bytes.fromhex(line[5:].decode())
-                    self.leds.put([tuple(raw[i : i + 3]) for i in range(0, len(raw), 3)])
+                    chain = [(raw[i], raw[i + 1], raw[i + 2]) for i in range(0, len(raw) - 2, 3)]
+                    self.shown.append((time.monotonic(), chain))
+                    self.leds.put(chain)
 
     def inject(self, data: bytes) -> None:
         """Bytes of one's own on the way to the Pi, between two of the firmware's writes

@@ -1,15 +1,29 @@
 """The contract between a board and the daemon (DESIGN.md "hardware").
 
-Every driver (direct GPIO, the Pico bridge, the simulated board) implements :class:`BoardIO`.
-Point ids are the layout's strings (``"17"``, ``"e5"``).
+Every driver (direct GPIO, the Pico bridge, the simulated board) implements :class:`BoardIO`,
+most of it by inheriting :class:`hardware.driver.Driver`. Point ids are the layout's strings
+(``"17"``, ``"e5"``).
+
+LEDs: a frame of :class:`Light` s is what the daemon *wants* shown (a colour and a pattern a
+point). The board's :class:`~hardware.compositor.Compositor` (``board.leds``) owns the one
+animation clock: it turns the frame and the dice into each LED's colour at every tick and
+writes them to the driver's :class:`LedSink`, which only puts colours on its LEDs.
 """
 
 from __future__ import annotations
 
 import enum
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Protocol, TypeAlias
+from types import TracebackType
+from typing import TYPE_CHECKING, Protocol, TypeAlias
+
+if TYPE_CHECKING:
+    from typing import Self
+
+    from hardware.compositor import Compositor
+
+from engine.errors import ReedboardError
 
 Colour: TypeAlias = tuple[int, int, int]
 """Red, green, blue, 0-255 each."""
@@ -28,11 +42,17 @@ WHITE: Colour = (255, 255, 255)
 
 
 class Pattern(enum.Enum):
+    """How a light changes over time; the compositor's clock starts every animated light of a
+    frame together, lit, when the frame's animated lights change."""
+
     STEADY = "steady"
     BLINK = "blink"
-    """On half of each 0.5 s period."""
+    """On the first half of each 0.5 s period, off the second."""
     PULSE = "pulse"
-    """Brightness rising and falling once a second."""
+    """Brightness falling and rising again once a second (15 % at its lowest)."""
+    SWEEP = "sweep"
+    """The game-over sweep: lit while a column of light, crossing the board once from left
+    to right in 1.2 s, passes the point; dark after."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,7 +67,7 @@ LedFrame: TypeAlias = Mapping[str, Light]
 BUTTONS = ("roll", "undo", "hint", "confirm", "new")
 
 
-class BoardError(Exception):
+class BoardError(ReedboardError):
     """A board that cannot be opened or does not answer (no Pico on the port, no GPIO): one
     line saying which and why, said before anything else is done."""
 
@@ -82,8 +102,53 @@ class LinkEvent:
 BoardEvent: TypeAlias = SensorEvent | ButtonEvent | LinkEvent
 
 
+class LedSink(Protocol):
+    """A board's LEDs as the compositor drives them: no clock, no patterns."""
+
+    def write(self, colours: Sequence[Colour]) -> object:
+        """Show these colours, one an LED index (the layout's points, then the dice's pips),
+        at full scale: the sink applies its own brightness cap. The compositor writes only
+        chains that differ from the last one. What it returns is not used."""
+        ...
+
+
 class BoardIO(Protocol):
-    """What the controller needs of a board."""
+    """What the controller needs of a board. A board is a context manager: ``with board:``
+    (or ``async with board:``) opens it (scanning, the serial link) and closes it."""
+
+    @property
+    def leds(self) -> Compositor:
+        """The LEDs' compositor: ``show`` and ``show_dice`` hand it what to show; its
+        ``tick(now)`` (or ``run()`` on the loop) animates it."""
+        ...
+
+    def open(self) -> None:
+        """Start reading the board (and keeping its link); BoardError if it is not there.
+        Calling it again does nothing."""
+        ...
+
+    def close(self) -> None:
+        """Stop reading and free the pins or the port (the LEDs keep what they show); calling
+        it again does nothing."""
+        ...
+
+    def __enter__(self) -> Self: ...
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None: ...
+
+    async def __aenter__(self) -> Self: ...
+
+    async def __aexit__(
+        self,
+        kind: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None: ...
 
     def snapshot(self) -> frozenset[str]:
         """The points whose switches are closed now (after debouncing)."""
@@ -95,7 +160,7 @@ class BoardIO(Protocol):
         ...
 
     def show(self, frame: LedFrame) -> None:
-        """Show a whole frame; drivers send only what changed."""
+        """Show a whole frame (handed to :attr:`leds`); only changed LEDs are sent."""
         ...
 
     def show_dice(self, values: tuple[int, ...] | None) -> None:

@@ -14,7 +14,8 @@ class EventQueue(AsyncIterator[BoardEvent]):
     """Put events from the loop's thread with :meth:`put`; from any other thread (gpiozero's
     callbacks, a serial reader) with :meth:`put_threadsafe`, which hands them to the loop with
     ``call_soon_threadsafe``. Events put from another thread before the loop is bound (a
-    board opened before the daemon's loop runs) wait, in order, until :meth:`bind`."""
+    board opened before the daemon's loop runs) wait, in order, until :meth:`bind`; the
+    first read binds the loop it runs on."""
 
     def __init__(self) -> None:
         self._queue: asyncio.Queue[BoardEvent] = asyncio.Queue()
@@ -51,4 +52,7 @@ class EventQueue(AsyncIterator[BoardEvent]):
         return self
 
     async def __anext__(self) -> BoardEvent:
+        loop = asyncio.get_running_loop()
+        if self._loop is not loop:
+            self.bind(loop)
         return await self._queue.get()

@@ -1,33 +1,39 @@
 """The direct-GPIO board: the Pi scans the matrix, reads the buttons and drives the LEDs itself.
 
 Hardware callbacks (the scanning thread, gpiozero's button threads) reach the asyncio loop
-only through ``EventQueue.put_threadsafe``.
+only through ``EventQueue.put_threadsafe``. The LEDs are a sink (a WS2812 chain over SPI, or
+single-colour LEDs on a gpiozero LEDBoard) that the compositor writes colours to; the board
+itself animates nothing. The pins are claimed when the board is made; :meth:`open` starts
+scanning.
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from hardware.board_io import OFF, ButtonEvent, Pattern, SensorEvent
+from hardware.board_io import ButtonEvent, Colour, LedSink, SensorEvent
 from hardware.buttons import Buttons
-from hardware.dice_pips import PIPS_PER_DIE, pip_lights
+from hardware.driver import Driver
 from hardware.events import EventQueue
-from hardware.led_chain import render
-from hardware.led_state import LedState
 from hardware.ledboard import LedBoardLeds
 from hardware.matrix import MatrixScanner
 from hardware.ws2812 import SpiLedChain
 from wiring.build import Build
 
-ANIMATION_PERIOD = 0.04
-"""How often blinking and pulsing LEDs are redrawn (25 Hz)."""
+
+class NoLeds:
+    """A build without LEDs (``[leds] driver = "none"``): colours go nowhere."""
+
+    def write(self, colours: Sequence[Colour]) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
 
 
-class GpioBoard(LedState):
+class GpioBoard(Driver):
     def __init__(
         self,
         build: Build,
@@ -39,9 +45,11 @@ class GpioBoard(LedState):
         if build.driver != "gpio":
             raise ValueError(f"build {build.name} is for the {build.driver} driver, not gpio")
         self.build = build
-        self._init_leds(build.layout)
+        self.layout = build.layout
         self._clock = clock
         self._events = EventQueue()
+        self._open = False
+        self._closed = False
         m = build.matrix
         self._scanner = MatrixScanner(
             m.rows,
@@ -62,10 +70,9 @@ class GpioBoard(LedState):
             clock=clock,
         )
         leds = build.leds
-        self._chain: SpiLedChain | None = None
-        self._ledboard: LedBoardLeds | None = None
+        self.sink: SpiLedChain | LedBoardLeds | NoLeds
         if leds.driver == "ws2812-spi":
-            self._chain = SpiLedChain(
+            self.sink = SpiLedChain(
                 self.layout.led_count,
                 bus=leds.spi_bus,
                 device=leds.spi_device,
@@ -75,8 +82,11 @@ class GpioBoard(LedState):
                 spi=spi,
             )
         elif leds.driver == "ledboard":
-            self._ledboard = LedBoardLeds(leds.pins, pin_factory=pin_factory)
-        self._animator: asyncio.Task[None] | None = None
+            self.sink = LedBoardLeds(leds.pins, pin_factory=pin_factory)
+        else:
+            self.sink = NoLeds()
+        sink: LedSink = self.sink
+        super().__init__(self.layout, sink, clock)
 
     # -- callbacks from other threads --------------------------------------------------------
 
@@ -88,12 +98,12 @@ class GpioBoard(LedState):
 
     # -- BoardIO -----------------------------------------------------------------------------
 
-    async def start(self) -> None:
-        """Bind to the running loop and start scanning and animating."""
-        self._events.bind(asyncio.get_running_loop())
+    def open(self) -> None:
+        """Start scanning the matrix (the buttons report from the start)."""
+        if self._open or self._closed:
+            return
+        self._open = True
         self._scanner.start()
-        if self._chain is not None:
-            self._animator = asyncio.create_task(self._animate())
 
     def snapshot(self) -> frozenset[str]:
         return self._scanner.snapshot()
@@ -102,39 +112,11 @@ class GpioBoard(LedState):
     def events(self) -> EventQueue:
         return self._events
 
-    def refresh(self) -> None:
-        """Send the LEDs as they should look now (drivers skip unchanged frames)."""
-        if self._chain is not None:
-            self._chain.write(render(self.layout, self.frame, self.dice, self._clock()))
-        elif self._ledboard is not None:
-            patterns: list[Pattern | None] = [None] * self._ledboard.count
-            for point, light in self.frame.items():
-                led = self.layout.points[point].led
-                if led < len(patterns) and light.colour != OFF:
-                    patterns[led] = light.pattern
-            if self._ledboard.count > self.layout.dice_start:
-                dice = pip_lights(self.dice, self.layout.dice_leds // PIPS_PER_DIE)
-                for i, on in enumerate(dice):
-                    patterns[self.layout.dice_start + i] = Pattern.STEADY if on else None
-            self._ledboard.write(patterns)
-
-    async def _animate(self) -> None:
-        while True:
-            await asyncio.sleep(ANIMATION_PERIOD)
-            if any(light.pattern is not Pattern.STEADY for light in self.frame.values()):
-                self.refresh()
-
-    async def aclose(self) -> None:
-        if self._animator is not None:
-            self._animator.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._animator
-        self.close()
-
     def close(self) -> None:
+        """Stop scanning and free every pin and the SPI device (a closed board stays closed)."""
+        if self._closed:
+            return
+        self._closed = True
         self._scanner.close()
         self._buttons.close()
-        if self._chain is not None:
-            self._chain.close()
-        if self._ledboard is not None:
-            self._ledboard.close()
+        self.sink.close()

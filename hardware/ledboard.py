@@ -1,7 +1,10 @@
-"""Single-colour LEDs on GPIO pins as a gpiozero LEDBoard, for small builds.
+"""Single-colour LEDs on GPIO pins as a gpiozero LEDBoard, for small builds: an LED sink.
 
-Colour is lost: any lit point is on; blink blinks; pulse blinks slowly. The pins are in LED
-index order, so the layout's ``led`` numbers pick them.
+Colour is lost: an LED is on while its colour is at half brightness or more (any channel at
+128 or more), so a steady light is on, a blink blinks and a pulse blinks slowly (on for half
+of its second), each timed by the compositor. The pins are in LED index order, so the layout's
+``led`` numbers pick them; with fewer pins than the chain has LEDs (no pins for the dice) the
+rest of the chain is not shown.
 """
 
 from __future__ import annotations
@@ -11,37 +14,41 @@ from typing import Any
 
 from gpiozero import LEDBoard
 
-from hardware.board_io import Pattern
+from hardware.board_io import Colour
 
-BLINK = (0.25, 0.25)
-SLOW_BLINK = (0.5, 0.5)
+ON_AT = 128
+"""A channel at this level or above turns a single-colour LED on."""
+
+
+def lit(colour: Colour) -> bool:
+    return max(colour) >= ON_AT
 
 
 class LedBoardLeds:
     def __init__(self, pins: Sequence[str], pin_factory: Any = None) -> None:
         self.board = LEDBoard(*pins, pin_factory=pin_factory)
         self.count = len(pins)
-        self._last: list[Pattern | None] = [None] * self.count
+        self._last: list[bool | None] = [None] * self.count
 
-    def write(self, patterns: Sequence[Pattern | None]) -> bool:
-        """Show one pattern (or None for off) per LED index; only changed LEDs are touched."""
-        if len(patterns) != self.count:
-            raise ValueError(f"{len(patterns)} LEDs for a board of {self.count}")
-        changed = False
-        for i, pattern in enumerate(patterns):
-            if pattern == self._last[i]:
+    def write(self, colours: Sequence[Colour]) -> None:
+        """Turn each LED on or off by its colour; only LEDs that change are touched."""
+        if len(colours) < self.count:
+            raise ValueError(f"{len(colours)} colours for a board of {self.count} LEDs")
+        for i in range(self.count):
+            on = lit(colours[i])
+            if on == self._last[i]:
                 continue
             led = self.board[i]
-            if pattern is None:
-                led.off()
-            elif pattern is Pattern.STEADY:
+            if on:
                 led.on()
             else:
-                on, off = BLINK if pattern is Pattern.BLINK else SLOW_BLINK
-                led.blink(on_time=on, off_time=off)
-            self._last[i] = pattern
-            changed = True
-        return changed
+                led.off()
+            self._last[i] = on
+
+    @property
+    def states(self) -> list[bool]:
+        """Each LED: on or off."""
+        return [bool(led.is_lit) for led in self.board]
 
     def close(self) -> None:
         self.board.close()

@@ -1,38 +1,38 @@
 """An in-memory board with the full BoardIO contract: for the demo, the web view and tests.
 
 Pieces are placed and lifted by calling :meth:`place` and :meth:`lift` (a script, a test, the
-terminal demo); the LEDs it is shown are kept as a frame and as the rendered chain.
+terminal demo). Its LEDs are a list of colours: the compositor (``board.leds``) writes the
+chain there as it animates, and :meth:`chain` reads it back.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 
-from hardware.board_io import BUTTONS, ButtonEvent, Colour, Light, SensorEvent
+from hardware.board_io import BUTTONS, OFF, ButtonEvent, Colour, SensorEvent
+from hardware.driver import Driver
 from hardware.events import EventQueue
-from hardware.led_chain import render
-from hardware.led_state import LedState
 from wiring.layout import Layout
 
 
-class SimulatedBoard(LedState):
+class SimulatedBoard(Driver):
     def __init__(
         self,
         layout: Layout,
         occupied: Iterable[str] = (),
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        self._init_leds(layout)
+        super().__init__(layout, self, clock)
         self._clock = clock
         self._occupied: set[str] = set()
         for point in occupied:
             self.check_point(point)
             self._occupied.add(point)
         self._events = EventQueue()
-        self._last: dict[str, Light] = {}
+        self._chain: list[Colour] = [OFF] * layout.led_count
         self.frames_shown = 0
-        """How many frames that differed from the one before were shown."""
+        """How many chains (each different from the one before) the LEDs were given."""
 
     # -- the player's side -------------------------------------------------------------------
 
@@ -73,11 +73,12 @@ class SimulatedBoard(LedState):
     def events(self) -> EventQueue:
         return self._events
 
-    def refresh(self) -> None:
-        if self.frame != self._last:
-            self.frames_shown += 1
-            self._last = dict(self.frame)
+    # -- its LEDs (the compositor's sink) ---------------------------------------------------
 
-    def chain(self, t: float = 0.0) -> list[Colour]:
-        """Every LED's colour at time ``t``, points then dice pips."""
-        return render(self.layout, self.frame, self.dice, t)
+    def write(self, colours: Sequence[Colour]) -> None:
+        self._chain = list(colours)
+        self.frames_shown += 1
+
+    def chain(self) -> list[Colour]:
+        """Every LED's colour as the LEDs show it now, points then dice pips."""
+        return list(self._chain)

@@ -1,11 +1,12 @@
 #!/bin/sh
-# The whole check of this checkout: lint, strict types on the engine, then every test (hardware
-# tests are skipped). It runs in the checkout's folder, so test paths are given from there.
+# The whole check of this checkout: lint, strict types on every package (not the Pico's
+# MicroPython firmware: pyproject.toml excludes it), then every test (hardware tests are
+# skipped). It runs in the checkout's folder, so test paths are given from there.
 . "$(dirname "$0")/venv.sh"
 cd "$ROOT"
 echo "== ruff"
 .venv/bin/ruff check .
-echo "== mypy --strict engine/"
-.venv/bin/mypy --strict engine/
+echo "== mypy --strict engine controller hardware wiring firmware_bridge"
+.venv/bin/mypy --strict engine controller hardware wiring firmware_bridge
 echo "== pytest"
 exec .venv/bin/python -m pytest "$@"

@@ -7,8 +7,10 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
+from engine.errors import ReedboardError
 
-class WiringError(ValueError):
+
+class WiringError(ReedboardError, ValueError):
     """A layout or build file that cannot be used; the message is one line naming the place."""
 
 

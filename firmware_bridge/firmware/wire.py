@@ -4,6 +4,8 @@
 #
 # Keep it to what MicroPython has: no typing, no dataclasses, no int.bit_length, and no integer
 # above 2**30 in the hot paths (the Pico's small ints are 31 bits; bigger ones are allocated).
+# Annotations are fine (MicroPython parses and ignores them; they use builtins only), so the
+# Pi's `mypy --strict` checks this file with the rest of firmware_bridge.
 
 VERSION = "rb3"
 MAX_LINE = 200
@@ -13,14 +15,16 @@ HEX = "0123456789abcdef"
 
 try:
     from binascii import crc32 as _native_crc32
+
+    NATIVE_CRC32 = True
 except ImportError:  # a MicroPython built without binascii.crc32
-    _native_crc32 = None
+    NATIVE_CRC32 = False
 
-_LO = []
-_HI = []
+_LO: list[int] = []
+_HI: list[int] = []
 
 
-def _tables():
+def _tables() -> None:
     # the CRC-32 table split into 16-bit halves, so the Pico never makes a big integer
     for n in range(256):
         hi, lo = 0, n
@@ -35,7 +39,7 @@ def _tables():
         _HI.append(hi)
 
 
-def crc32hex_py(data):
+def crc32hex_py(data: bytes) -> str:
     """CRC-32 (IEEE 802.3, as zlib's) of ``data`` in eight lowercase hex digits, in pure Python
     on 16-bit halves: what a MicroPython without ``binascii.crc32`` uses."""
     if not _LO:
@@ -48,20 +52,20 @@ def crc32hex_py(data):
     return hexw(hi ^ 0xFFFF, 4) + hexw(lo ^ 0xFFFF, 4)
 
 
-def crc32hex(data):
+def crc32hex(data: bytes) -> str:
     """CRC-32 of ``data`` (bytes) in eight lowercase hex digits (``123456789``: ``cbf43926``)."""
-    if _native_crc32 is None:
+    if not NATIVE_CRC32:
         return crc32hex_py(data)
     return "%08x" % (_native_crc32(data) & 0xFFFFFFFF)
 
 
-def hexw(value, width):
+def hexw(value: int, width: int) -> str:
     """``value`` in lowercase hex, zero-padded to ``width`` digits."""
     text = "%x" % value
     return "0" * (width - len(text)) + text
 
 
-def unhex(text, start, width):
+def unhex(text: str, start: int, width: int) -> int:
     """The value of ``width`` lowercase hex digits of ``text`` from ``start``, or -1 if they are
     not all there or not all lowercase hex."""
     if start < 0 or start + width > len(text) or width < 1:
@@ -75,7 +79,7 @@ def unhex(text, start, width):
     return value
 
 
-def fields(body, kind, widths):
+def fields(body: str, kind: str, widths: tuple[int, ...]) -> list[int] | None:
     """The values of ``body``'s hex fields if it is exactly ``kind`` followed by one field of
     each width, each after one space; else None."""
     n = len(kind)
@@ -83,7 +87,7 @@ def fields(body, kind, widths):
         n += 1 + w
     if len(body) != n or body[: len(kind)] != kind:
         return None
-    out = []
+    out: list[int] = []
     i = len(kind)
     for w in widths:
         if body[i] != " ":
@@ -96,13 +100,13 @@ def fields(body, kind, widths):
     return out
 
 
-def frame(body):
+def frame(body: str | bytes) -> bytes:
     """The wire form of a body (str or bytes): ``BODY*CCCCCCCC\\n``."""
     data = body.encode() if isinstance(body, str) else body
     return data + b"*" + crc32hex(data).encode() + b"\n"
 
 
-def check(line):
+def check(line: bytes) -> str | None:
     """The body (str) of a framed line given without its newline, or None if it is damaged:
     too short or long, a byte outside 0x20-0x7E, no ``*`` nine bytes from the end, a ``*`` in
     the body, or a checksum that is not the body's CRC-32 in lowercase hex."""
@@ -123,17 +127,17 @@ class LineParser:
     A line that is too long (its bytes are skipped up to its newline, whatever its length),
     empty, or fails :func:`check` goes to :meth:`rejected` (which counts it in ``bad``)."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.buf = b""
         self.skipping = False
         self.bad = 0
 
-    def rejected(self, line):
+    def rejected(self, line: bytes | None) -> None:
         """A damaged line (None: one too long to keep). Subclasses may look at it."""
         self.bad += 1
 
-    def feed(self, data):
-        out = []
+    def feed(self, data: bytes) -> list[str]:
+        out: list[str] = []
         start = 0
         n = len(data)
         while start < n:

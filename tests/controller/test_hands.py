@@ -14,7 +14,7 @@ import pytest
 import engine
 from controller.handboard import Table
 from controller.handcheck import check_games, is_wrong, judge
-from controller.handplan import counts_of, plan_of, planned_counts, route
+from controller.handplan import counts_of, route
 from controller.hands import Habits, HandGame, hand_game_trace, play_game
 from controller.trace import Commit, Replayer, Trace, TraceError, read_trace, replay
 from wiring.layout import layout_for_game
@@ -183,7 +183,7 @@ def test_every_plan_leaves_the_board_the_engine_expects() -> None:
                     break
                 move = rng.choice(list(position.legal_moves))
                 if not position.is_chance():
-                    want = planned_counts(counts_of(position), plan_of(position, move))
+                    want = position.physical_steps(move).counts_after(counts_of(position))
                     position.push(move)
                     assert want == counts_of(position), (game_id, str(move))
                 else:
@@ -279,7 +279,7 @@ def test_a_messenger_boy_order_is_played_as_a_stop_on_the_square_reached(tmp_pat
     position = engine.start("messenger-boy", **options)
     for text in ["spin=6", "spin=2", "spin=1", "R start A", "spin=4"]:
         position.push_text(text)
-    carry = plan_of(position, position.parse_move("R A1-A9")).carries[0]
+    carry = position.physical_steps(position.parse_move("R A1-A9")).carries[0]
     assert carry.stops and [h.to for h in carry.hops] == ["A5", "A9"]
     stopped = 0
     for seed in range(6):

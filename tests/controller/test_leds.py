@@ -13,9 +13,12 @@ from hypothesis import strategies as st
 import engine
 from controller.hints import suggest
 from controller.leds import View, ends, frame, route_points
-from hardware.board_io import AMBER, GREEN, Light
+from engine.marks import Mark
+from hardware.board_io import AMBER, GREEN, RED, WHITE, Light
+from hardware.simulated import SimulatedBoard
 from tests.controller.rig import Rig
-from wiring.layout import layout_for_game
+from tests.hardware.led_patterns import VirtualClock
+from wiring.layout import layout_for_game, load_layout
 
 SENSED = [g for g in engine.game_ids() if engine.game(g).sensed]
 
@@ -118,3 +121,28 @@ def test_a_move_from_off_the_board_shows_only_where_it_lands() -> None:
     assert ends(chain) == route_points(chain) == ("5", "17")
     rabbit = engine.from_text("fox-and-rabbit", "WR@a1 RF@i1 turn=WR dice=5,2")
     assert ends(rabbit.parse_move("WR a1-c6")) == ("a1", "c6")
+
+
+@pytest.mark.parametrize("name", ["cross33", "brier9", "skip8", "messenger84", "parchesi101"])
+def test_the_game_over_sweep_crosses_every_column_of_every_board(name: str) -> None:
+    """The game-over frame on each board, run through the compositor: every column that has
+    points lights in turn, left to right, then the board is dark; the Brier Patch (given
+    here on every board) stays red throughout, never swept."""
+    layout = load_layout(name)
+    brier = frozenset(sorted(layout.points)[:2])
+    clock = VirtualClock()
+    board = SimulatedBoard(layout, clock=clock)
+    marks = (Mark("brier-patch", brier),)
+    board.show(frame(layout, View(sweep=True, marks=marks)))
+    columns = []
+    while True:
+        chain = board.chain()
+        assert all(chain[layout.points[p].led] == RED for p in brier)
+        columns.append(sorted({p.x for p in layout.points.values() if chain[p.led] == WHITE}))
+        if (due := board.leds.next_tick()) is None:
+            break
+        clock.t = due
+        board.leds.tick(due)
+    used = sorted({p.x for p in layout.points.values() if p.id not in brier})
+    assert [c for c in columns if c] == [[x] for x in used]
+    assert columns[-1] == []

@@ -216,11 +216,19 @@ def test_a_game_over_sweeps_and_a_fresh_start_is_a_new_game(tmp_path: Path) -> N
     rig = Rig("solitaire", "oo" + "." * 31 + " -", store=store)
     rig.lift("1", "2")
     rig.runner.place("3", rig.t + 0.1)
-    rig.wait(0.1)  # inside the sweep: a column of white crosses the board
+    rig.wait(0.1)  # settled: the move ends the game, and the sweep begins
     assert rig.session.position.outcome() is not None
-    assert rig.lit(WHITE)
+    assert rig.session.next_deadline() is None  # the sweep is the LEDs' to time, not the game's
+    columns = []  # the columns lit at each step of the LEDs' animation
+    while True:
+        chain = rig.board.chain()
+        columns.append(sorted({p.x for p in rig.layout.points.values() if chain[p.led] == WHITE}))
+        if rig.board.leds.next_tick() is None:
+            break
+        rig.wait(rig.board.leds.next_tick() - rig.t)  # type: ignore[operator]
+    assert columns == [[x] for x in range(7)] + [[]]  # it crosses every column, then is over
     rig.wait(2.0)
-    assert rig.frame == {}  # the sweep is over
+    assert not any(any(c) for c in rig.board.chain())  # and the board stays dark
     # the player sets the board up again: every hole but 17
     rig.place(*[p for p in rig.layout.points if p not in ("3", "17")])
     rig.wait(2.0)  # a new game once the board has stayed so for the grace time

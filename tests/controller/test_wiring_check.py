@@ -38,9 +38,7 @@ def run_wizard(
         wires.open(p.row, p.col)
 
     async def scenario() -> list[object]:
-        board = GpioBoard(fast(build), pin_factory=factory, spi=FakeSpiDev())
-        await board.start()
-        try:
+        async with GpioBoard(fast(build), pin_factory=factory, spi=FakeSpiDev()) as board:
             return list(
                 await check_wiring(
                     board,
@@ -53,8 +51,6 @@ def run_wizard(
                     on_magnet_off_wanted=hand_off,
                 )
             )
-        finally:
-            await board.aclose()
 
     return asyncio.run(scenario()), said
 

@@ -29,7 +29,7 @@ def test_every_press_arrives_exactly_once_at_five_percent_damage() -> None:
 
     async def scenario() -> list[str]:
         board = PicoBoard(fw.port, LAYOUT)
-        await board.start()
+        board.open()
         got: list[str] = []
         try:
             await linked(board)
@@ -57,7 +57,7 @@ def test_the_leds_are_right_within_a_second_after_the_damage_stops() -> None:
 
     async def scenario() -> float:
         board = PicoBoard(fw.port, LAYOUT, brightness=1.0, max_milliamps=10_000)
-        await board.start()
+        board.open()
         loop = asyncio.get_running_loop()
         try:
             await linked(board)
@@ -95,7 +95,7 @@ def test_lost_switch_events_are_recovered_within_milliseconds_at_five_percent_da
 
     async def scenario() -> list[float]:
         board = PicoBoard(fw.port, LAYOUT)
-        await board.start()
+        board.open()
         took: list[float] = []
         try:
             await linked(board)

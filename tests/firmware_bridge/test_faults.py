@@ -38,7 +38,7 @@ def test_one_percent_damaged_bytes_give_zero_misread_events(noisy: Firmware) -> 
 
     async def scenario() -> PicoBoard:
         board = PicoBoard(noisy.port, LAYOUT, brightness=1.0, max_milliamps=10_000)
-        await board.start()
+        board.open()
 
         async def collect() -> None:
             async for event in board.events:
@@ -79,7 +79,7 @@ def test_one_percent_damaged_bytes_give_zero_misread_events(noisy: Firmware) -> 
 def test_the_led_chain_heals_after_damaged_commands(noisy: Firmware) -> None:
     async def scenario() -> list[tuple[int, int, int]]:
         board = PicoBoard(noisy.port, LAYOUT, brightness=1.0, max_milliamps=10_000)
-        await board.start()
+        board.open()
         try:
             for k in range(20):
                 board.show({p: Light(GREEN) for p in POINTS[: k + 10]})
@@ -107,7 +107,7 @@ def test_closing_and_reopening_the_port_resyncs_and_loses_nothing() -> None:
 
     async def scenario() -> frozenset[str]:
         board = PicoBoard(fw.port, LAYOUT, reconnect_every=0.2)
-        await board.start()
+        board.open()
 
         async def collect() -> None:
             async for event in board.events:

@@ -31,7 +31,7 @@ def run(hello: bytes) -> tuple[LinkEvent, LinkEvent, bytes]:
 
     async def scenario() -> tuple[LinkEvent, LinkEvent, bytes]:
         board = PicoBoard(os.ttyname(slave), LAYOUT)
-        await board.start()
+        board.open()
         loop = asyncio.get_running_loop()
         try:
             asked = b""

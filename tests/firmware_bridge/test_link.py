@@ -38,7 +38,7 @@ async def next_event(
 def test_moves_on_the_matrix_reach_the_pi_and_led_frames_come_back(firmware: Firmware) -> None:
     async def scenario() -> None:
         board = PicoBoard(firmware.port, LAYOUT, brightness=1.0, max_milliamps=10_000)
-        await board.start()
+        board.open()
         try:
             assert isinstance(await next_event(board, (LinkEvent,)), LinkEvent)
             firmware.set(INDEX["17"], True)
@@ -71,7 +71,7 @@ def test_moves_on_the_matrix_reach_the_pi_and_led_frames_come_back(firmware: Fir
 def test_brightness_is_capped_on_the_pi_side(firmware: Firmware) -> None:
     async def scenario() -> list[tuple[int, int, int]]:
         board = PicoBoard(firmware.port, LAYOUT, brightness=0.5, max_milliamps=100)
-        await board.start()
+        board.open()
         try:
             await next_event(board, (LinkEvent,))
             board.show({p: Light(GREEN) for p in LAYOUT.points})

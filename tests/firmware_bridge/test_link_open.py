@@ -45,14 +45,11 @@ def test_a_pty_with_no_firmware_behind_it_is_no_board() -> None:
     board.open()  # the port opens: only the firmware's silence tells
 
     async def scenario() -> None:
-        await board.start()
-        try:
+        async with board:  # opened already: entering it opens nothing more
             with pytest.raises(
                 BoardError, match=r"no answer from the reedboard firmware in 0\.5 s"
             ):
                 await board.ready(0.5)
-        finally:
-            await board.aclose()
 
     try:
         asyncio.run(scenario())
@@ -74,18 +71,15 @@ def test_the_firmware_answers_a_board_opened_before_the_loop_runs() -> None:
         while board.version is None:  # its hello comes before the loop reads anything
             assert time.monotonic() < deadline, "no hello from the firmware"
             time.sleep(0.01)
-        await board.start()
-        try:
+        async with board:
             await board.ready(5)
             got: set[str] = set()
             async with asyncio.timeout(5):
                 while "17" not in got:
-                    event = await anext(board.events)
+                    event = await anext(board.events)  # the first read binds this loop
                     if isinstance(event, SensorEvent) and event.on:
                         got.add(event.point)
             return got | set(board.snapshot())
-        finally:
-            await board.aclose()
 
     try:
         assert asyncio.run(scenario()) == {"17"}

@@ -71,7 +71,7 @@ def garbage() -> list[bytes]:
 def test_the_reader_goes_on_after_any_line(pico: Firmware) -> None:
     async def scenario() -> PicoBoard:
         board = PicoBoard(pico.port, LAYOUT)
-        await board.start()
+        board.open()
         try:
             assert (await next_of(board, LinkEvent)).up  # type: ignore[attr-defined]
             before = board.bad_lines
@@ -96,7 +96,7 @@ def test_a_silent_pico_is_reported_within_a_second_and_resynced_when_it_speaks()
 
     async def scenario() -> tuple[float, list[object]]:
         board = PicoBoard(fw.port, LAYOUT, brightness=1.0, max_milliamps=10_000)
-        await board.start()
+        board.open()
         try:
             assert (await next_of(board, LinkEvent)).up  # type: ignore[attr-defined]
             fw.stop()  # the Pico's loop stalls
@@ -135,7 +135,7 @@ def test_the_firmware_darkens_the_leds_when_the_pi_falls_silent(pico: Firmware) 
     async def scenario() -> None:
         loop = asyncio.get_running_loop()
         board = PicoBoard(pico.port, LAYOUT)
-        await board.start()
+        board.open()
         await next_of(board, LinkEvent)
         board.show(lit)
         await leds_until(pico, two_lit)
@@ -143,7 +143,7 @@ def test_the_firmware_darkens_the_leds_when_the_pi_falls_silent(pico: Firmware) 
         chain = await loop.run_in_executor(None, pico.next_leds, 3.0)
         assert chain == [(0, 0, 0)] * LAYOUT.led_count
         board = PicoBoard(pico.port, LAYOUT)  # and comes back
-        await board.start()
+        board.open()
         try:
             board.show(lit)
             await leds_until(pico, two_lit)

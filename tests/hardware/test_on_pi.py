@@ -18,14 +18,10 @@ def test_the_pi_build_opens_scans_and_lights_on_real_hardware() -> None:
     build = load_build("pi-cross33")
 
     async def scenario() -> frozenset[str]:
-        board = GpioBoard(build)
-        await board.start()
-        try:
+        async with GpioBoard(build) as board:
             await asyncio.sleep(0.1)
             board.show({"17": Light(GREEN)})
             board.show_dice((6, 6))
             return board.snapshot()
-        finally:
-            await board.aclose()
 
     assert asyncio.run(scenario()) == frozenset()  # run it on an empty board

@@ -7,9 +7,10 @@ import threading
 
 import pytest
 
-from hardware.board_io import GREEN, BoardIO, ButtonEvent, Light, SensorEvent
+from hardware.board_io import GREEN, BoardIO, ButtonEvent, Colour, Light, SensorEvent
 from hardware.events import EventQueue
 from hardware.simulated import SimulatedBoard
+from tests.hardware.led_patterns import VirtualClock, every_pattern
 from wiring.layout import load_layout
 
 
@@ -118,3 +119,34 @@ def test_events_put_before_bind_wait_in_order_for_the_loop() -> None:
         return got
 
     assert asyncio.run(scenario()) == [0.0, 1.0, 2.0, 3.0, 4.0, 5.0]
+
+
+def test_the_first_read_binds_the_loop_it_runs_on() -> None:
+    """A board needs no async start: reading its events binds the loop, and a thread's
+    events put before and after reach it in order."""
+    queue = EventQueue()
+    queue.put_threadsafe(ButtonEvent("roll", 0.0))  # before any loop: kept
+
+    async def scenario() -> list[float]:
+        later = threading.Thread(target=queue.put_threadsafe, args=(ButtonEvent("undo", 1.0),))
+        got = []
+        async with asyncio.timeout(5):
+            got.append((await anext(queue)).t)  # binds this loop
+            later.start()
+            got.append((await anext(queue)).t)
+        later.join()
+        return got
+
+    assert asyncio.run(scenario()) == [0.0, 1.0]
+
+
+def test_every_pattern_on_the_simulated_board() -> None:
+    layout = load_layout("brier9")
+    clock = VirtualClock()
+    with SimulatedBoard(layout, clock=clock) as board:
+
+        def seen(chain: list[Colour]) -> None:
+            assert board.chain() == chain
+
+        done = every_pattern(board, layout, clock, seen)
+    assert done == ["steady", "blink", "pulse", "sweep", "dice"]

@@ -1,0 +1,115 @@
+"""Game knowledge lives in the engine: the controller names no game id, no game's move class,
+no game module and no game's own state (the Brier Patch, an escape); it asks the engine's
+hooks (marks, physical_steps, evaluate, demo_line, file_options, throw_values)."""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import inspect
+from pathlib import Path
+
+import engine
+from engine import Move
+
+CONTROLLER = Path(__file__).resolve().parents[2] / "controller"
+GAME_MODULES = {
+    "brier9",
+    "cross33",
+    "fox_and_geese",
+    "fox_and_rabbit",
+    "jack_rabbits",
+    "messenger_boy",
+    "parchesi",
+    "skip",
+    "solitaire",
+}
+GAME_STATE = {"escape", "brier_patch", "orders", "rotation"}
+"""Names of one game's own state that the controller must not read."""
+
+PENDING = {
+    "cli.py": {"jack-rabbits", "jack_rabbits"},
+}
+"""What a file still names (the
+CLI's Jack Rabbits table assistant is a command of its own, a contract in DESIGN.md)."""
+
+
+def move_classes() -> set[str]:
+    """Every move class a game module defines (the shared Throw is the engine's, not a game's)."""
+    out = set()
+    for name in GAME_MODULES:
+        module = importlib.import_module(f"engine.{name}")
+        for cls_name, cls in inspect.getmembers(module, inspect.isclass):
+            if issubclass(cls, Move) and cls.__module__ == module.__name__:
+                out.add(cls_name)
+    return out
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    ids = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+                ids.add(id(body[0].value))
+    return ids
+
+
+def named(source: str) -> set[str]:
+    """The game ids, move classes, game modules and game state a module's code names (its
+    docstrings and comments may speak of games). A move class is only reached through an
+    import or ``engine.``: a class of the same name of the controller's own is not one."""
+    ids, classes = set(engine.game_ids()), move_classes()
+    tree = ast.parse(source)
+    docs = _docstrings(tree)
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs:
+            out |= {node.value} & (ids | GAME_STATE)
+        elif isinstance(node, ast.Name):
+            out |= {node.id} & GAME_STATE
+        elif isinstance(node, ast.Attribute):
+            out |= {node.attr} & GAME_STATE
+            if node.attr in classes and ast.unparse(node).startswith("engine."):
+                out.add(node.attr)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            parts = node.module.split(".")
+            if parts[0] == "engine":
+                out |= set(parts[1:]) & GAME_MODULES
+                out |= {a.name for a in node.names} & (GAME_MODULES | classes)
+    return out
+
+
+def test_the_controller_names_no_game_id_move_class_or_game_state() -> None:
+    found = {}
+    for path in sorted(CONTROLLER.glob("*.py")):
+        left = named(path.read_text(encoding="utf-8")) - PENDING.get(path.name, set())
+        if left:
+            found[path.name] = sorted(left)
+    assert found == {}
+
+
+def test_the_exceptions_are_still_needed() -> None:
+    for name, words in PENDING.items():
+        still = named((CONTROLLER / name).read_text(encoding="utf-8")) & words
+        assert still == words, f"{name} no longer names {sorted(words - still)}: drop it here"
+
+
+def test_the_check_sees_what_it_looks_for() -> None:
+    source = (
+        '"""fox-and-geese in a docstring is prose."""\n'
+        "from engine.cross33 import CrossMove\n"
+        "from engine import parchesi\n"
+        'if game == "solitaire" and isinstance(m, engine.PieceMove): x = getattr(p, "escape")\n'
+        "y = view.brier_patch\n"
+        "class Step: pass\n"
+    )
+    assert named(source) == {
+        "cross33",
+        "CrossMove",
+        "parchesi",
+        "solitaire",
+        "PieceMove",
+        "escape",
+        "brier_patch",
+    }
