@@ -386,9 +386,7 @@ def _winning_set(options: Any) -> Any:
             progress=progress,
             say=lambda text: print(f"reedboard: {text}", file=sys.stderr, flush=True),
         )
-    except solved.CacheError as exc:
-        raise ReedboardError(str(exc)) from None
-    finally:
+    finally:  # a CacheError (a set built but unreadable) is one line naming the file
         progress.done()
 
 
@@ -398,8 +396,8 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     from engine import solitaire_solver as solver
 
     cls = engine.game(args.game)
-    if cls.game_id != "solitaire":
-        raise ReedboardError(f"analyse: only solitaire is solved, not {args.game}")
+    if cls.game_id != solver.GAME:
+        raise CommandError(f"analyse: only solitaire is solved, not {args.game}")
     options = cls.options_from(_options(args.option))
     if options.diagonals is not engine.Diagonals.NONE:
         raise solver.SolverError(
@@ -412,7 +410,7 @@ def cmd_analyse(args: argparse.Namespace) -> int:
         position = cls.from_text(args.position, **_options(args.option))
         board = solver.bits_of(position.holes_of("o"))  # type: ignore[attr-defined]
         if not board:
-            raise ReedboardError(f"analyse: position {args.position!r} has no pegs")
+            raise CommandError(f"analyse: position {args.position!r} has no pegs")
         group = solver.symmetries_keeping(board, finish)
         where = f"position {position.to_text()!r}"
     else:
@@ -493,8 +491,9 @@ def _history_notes(record: Any) -> dict[int, str]:
     """Notes on a stored game's moves: a Solitaire game's losing jump, once the winning set
     for its finish is cached (history never builds it)."""
     from controller import solved
+    from engine import solitaire_solver as solver
 
-    if record.game != "solitaire":
+    if record.game != solver.GAME:
         return {}
     try:
         position = engine.game(record.game).from_text(record.start, **record.options)
@@ -662,7 +661,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="Peg Solitaire solved: positions reachable and winning, solutions, sequences",
         description="Peg Solitaire solved: reachable and winning positions, solutions, sequences",
     )
-    p.add_argument("game", metavar="GAME", help="solitaire")
+    p.add_argument("game", metavar="GAME", help="the game to solve (solitaire, the only one)")
     p.add_argument("--position", metavar="TEXT", help="count from this position instead")
     p.add_argument(
         "-o",

@@ -33,8 +33,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
+from controller.errors import ControllerError
 from controller.leds import ends
-from engine import Diagonals, Move, Position
+from engine import Move, Position
 from engine import solitaire_solver as solver
 from hardware.board_io import Colour, Light
 
@@ -56,7 +57,7 @@ SOLVER_ENV = "REEDBOARD_SOLITAIRE_SOLVER"
 hints then fall back to a bounded search."""
 
 
-class CacheError(Exception):
+class CacheError(ControllerError):
     """A winning-set file that cannot be used as it is (missing, damaged, another version):
     the message names the file and what is wrong; it is built again."""
 
@@ -211,11 +212,9 @@ def winning_set(
 
 
 def solves(position: Position[Any, Any]) -> bool:
-    """Whether the solver answers for this game: Peg Solitaire with orthogonal jumps."""
-    return (
-        position.game_id == "solitaire"
-        and getattr(position.options, "diagonals", None) is Diagonals.NONE
-    )
+    """Whether the solver answers for this game (the engine says: Peg Solitaire, orthogonal
+    jumps)."""
+    return solver.solves(position)
 
 
 def finish_of(options: Any) -> int:
@@ -299,13 +298,7 @@ PULSE_SECONDS = 0.8
 
 def hint_points(move: Move, position: Position[Any, Any]) -> tuple[str, ...]:
     """What a hint lights: a solitaire jump's from, over and to; another game's move's ends."""
-    if position.game_id == "solitaire":
-        path = move.points()
-        if len(path) == 2:
-            over = position.board.over.get((int(path[0]), int(path[1])))  # type: ignore[attr-defined]
-            if over is not None:
-                return (path[0], str(over), path[1])
-    return ends(move)
+    return solver.jump_points(position, move) or ends(move)
 
 
 class Verdicts:

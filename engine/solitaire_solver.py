@@ -57,6 +57,9 @@ with another is stale."""
 EXTRA = "solver"
 """The optional extra that installs numpy."""
 
+GAME = "solitaire"
+"""The game this module solves."""
+
 
 class SolverUnavailableError(EngineError, ImportError):
     """numpy, which the solver needs, is not installed."""
@@ -73,6 +76,33 @@ def require_numpy() -> ModuleType:
             f"the Peg Solitaire solver needs numpy: pip install 'reedboard[{EXTRA}]'"
         )
     return np
+
+
+def solves(position: Any) -> bool:
+    """Whether the solver answers for a game's position: Peg Solitaire, orthogonal jumps only
+    (``diagonals=none``, its default)."""
+    return (
+        getattr(position, "game_id", None) == GAME
+        and getattr(position.options, "diagonals", None) is Diagonals.NONE
+    )
+
+
+def finish_of(position: Any) -> int:
+    """The hole a solved game must end on (its ``finish`` option, by default the start)."""
+    hole: int = position.options.finish_hole
+    return hole
+
+
+def jump_points(position: Any, move: Any) -> tuple[str, str, str] | None:
+    """A Solitaire jump's from, over and to (what a hint lights); None for another game's
+    move."""
+    if getattr(position, "game_id", None) != GAME:
+        return None
+    path = move.points()
+    if len(path) != 2:
+        return None
+    over = position.board.over.get((int(path[0]), int(path[1])))
+    return None if over is None else (path[0], str(over), path[1])
 
 
 # ---------------------------------------------------------------------------------------------
@@ -840,7 +870,7 @@ class WinningSet:
         return found
 
     def _check(self, position: Any) -> None:
-        if getattr(position, "game_id", None) != "solitaire":
+        if getattr(position, "game_id", None) != GAME:
             raise SolverError(f"the winning set is Peg Solitaire's, not {position.game_id}'s")
         options = position.options
         if options.diagonals is not Diagonals.NONE:

@@ -426,13 +426,15 @@ def _value(draw: st.DrawFn, slot: Slot, files: Files, *, good: bool) -> str:
 
 
 @pytest.fixture(scope="module")
-def files(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Files]:
+def files(tmp_path_factory: pytest.TempPathFactory, solitaire_cache: Path) -> Iterator[Files]:
     folder = tmp_path_factory.mktemp("sweep")
     with contextlib.chdir(folder):
-        saved = {k: os.environ.get(k) for k in ("HOME", "REEDBOARD_DB", "XDG_DATA_HOME")}
+        kept = ("HOME", "REEDBOARD_DB", "XDG_DATA_HOME", "XDG_CACHE_HOME")
+        saved = {k: os.environ.get(k) for k in kept}
         os.environ["HOME"] = str(folder / "home")
         os.environ.pop("REEDBOARD_DB", None)
         os.environ.pop("XDG_DATA_HOME", None)
+        os.environ["XDG_CACHE_HOME"] = str(solitaire_cache)  # `hint solitaire` finds its set
         try:
             yield Files(folder)
         finally:
