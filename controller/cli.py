@@ -507,18 +507,21 @@ def _history_notes(record: Any) -> dict[int, str]:
         return {}
 
 
-def _game_parser(sub: argparse._SubParsersAction[Parser], name: str, help: str) -> Parser:
-    p = sub.add_parser(name, help=help)
-    p.add_argument("game", metavar="GAME", help="a game id (see `reedboard games`)")
-    p.add_argument("--position", metavar="TEXT", help="start from this position's text form")
-    p.add_argument(
-        "-o",
-        "--option",
-        action="append",
-        default=[],
-        metavar="KEY=VALUE",
-        help="a game option, e.g. diagonals=all, start=5, empty=16,18 (repeatable)",
-    )
+def _game_parser(
+    sub: argparse._SubParsersAction[Parser],
+    name: str,
+    help: str,
+    *,
+    game: str = "a game id (see `reedboard games`)",
+    position: str = "start from this position's text form",
+    options: str = "a game option, e.g. diagonals=all, start=5, empty=16,18 (repeatable)",
+    description: str | None = None,
+) -> Parser:
+    """A command on one game: GAME, --position TEXT and -o KEY=VALUE (repeatable)."""
+    p = sub.add_parser(name, help=help, description=description)
+    p.add_argument("game", metavar="GAME", help=game)
+    p.add_argument("--position", metavar="TEXT", help=position)
+    p.add_argument("-o", "--option", action="append", default=[], metavar="KEY=VALUE", help=options)
     return p
 
 
@@ -656,20 +659,14 @@ def build_parser() -> argparse.ArgumentParser:
     p = _game_parser(sub, "hint", "the suggested move, or none")
     p.set_defaults(func=cmd_hint)
 
-    p = sub.add_parser(
+    p = _game_parser(
+        sub,
         "analyse",
-        help="Peg Solitaire solved: positions reachable and winning, solutions, sequences",
+        "Peg Solitaire solved: positions reachable and winning, solutions, sequences",
         description="Peg Solitaire solved: reachable and winning positions, solutions, sequences",
-    )
-    p.add_argument("game", metavar="GAME", help="the game to solve (solitaire, the only one)")
-    p.add_argument("--position", metavar="TEXT", help="count from this position instead")
-    p.add_argument(
-        "-o",
-        "--option",
-        action="append",
-        default=[],
-        metavar="KEY=VALUE",
-        help="start=H (the empty hole at the start), finish=H (where the last peg must stand)",
+        game="the game to solve (solitaire, the only one)",
+        position="count from this position instead",
+        options="start=H (the empty hole at the start), finish=H (where the last peg must stand)",
     )
     p.set_defaults(func=cmd_analyse)
 
