@@ -4,6 +4,7 @@
 # skipped). It runs in the checkout's folder, so test paths are given from there.
 . "$(dirname "$0")/venv.sh"
 cd "$ROOT"
+sh scripts/system-packages.sh
 echo "== ruff"
 .venv/bin/ruff check .
 echo "== mypy --strict engine controller hardware wiring firmware_bridge"
