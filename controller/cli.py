@@ -391,13 +391,23 @@ def _winning_set(options: Any) -> Any:
 
 
 def cmd_analyse(args: argparse.Namespace) -> int:
-    """Peg Solitaire solved whole: the four counts (engine/solitaire_solver.py)."""
+    """Peg Solitaire solved whole: the four counts (engine/solitaire_solver.py); McLoughlin's
+    Fox and Geese: a proof search within a budget (engine/fox_geese_solver.py)."""
     from controller import solved
+    from engine import fox_geese_solver
     from engine import solitaire_solver as solver
 
     cls = engine.game(args.game)
+    if cls.game_id == fox_geese_solver.GAME:
+        return _analyse_fox_geese(args)
     if cls.game_id != solver.GAME:
-        raise CommandError(f"analyse: only solitaire is solved, not {args.game}")
+        raise CommandError(
+            f"analyse: solves {solver.GAME} and {fox_geese_solver.GAME}, not {args.game}"
+        )
+    if args.budget is not None:
+        raise CommandError(
+            f"analyse: --budget is for {fox_geese_solver.GAME}; {solver.GAME}'s analysis runs whole"
+        )
     options = cls.options_from(_options(args.option))
     if options.diagonals is not engine.Diagonals.NONE:
         raise solver.SolverError(
@@ -440,6 +450,60 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     print(f"solutions: {counts.solutions}")
     print(f"sequences: {counts.sequences}")
     return 0
+
+
+ANALYSE_BUDGET = 60.0
+"""Seconds `analyse fox-and-geese-mcloughlin` searches by default."""
+MAX_BUDGET = 7 * 24 * 3600.0
+"""The longest budget `analyse` takes (a week)."""
+
+
+def _analyse_fox_geese(args: argparse.Namespace) -> int:
+    """McLoughlin's Fox and Geese: who wins, proved within the budget, or how far it got."""
+    from engine import fox_geese_solver as search
+
+    position = _position(args)
+    search.check_options(position.options)  # refused before anything is said
+    budget = ANALYSE_BUDGET if args.budget is None else args.budget
+    where = "the start" if args.position is None else f"position {position.to_text()!r}"
+    print(
+        f"reedboard: {search.GAME} from {where}: proof search for at most {budget:g} s",
+        file=sys.stderr,
+        flush=True,
+    )
+
+    def progress(positions: int, expanded: int, pn: int, dn: int, seconds: float) -> None:
+        print(
+            f"searched: {positions:,} positions, {expanded:,} expansions,"
+            f" fox {_number(pn)} / geese {_number(dn)} ({seconds:.1f} s)",
+            file=sys.stderr,
+            flush=True,
+        )
+
+    result = search.solve(position, budget, progress)
+    if result.value is not None:
+        print(f"value: {result.value} {'wins' if result.value == 'fox' else 'win'} (proved)")
+    else:
+        print(f"value: not proved within {budget:g} s")
+    print(f"proof number (fox wins): {_number(result.proof)}")
+    print(f"disproof number (geese win): {_number(result.disproof)}")
+    print(f"positions: {result.positions}")
+    print(f"expansions: {result.expanded}")
+    print(f"seconds: {result.seconds:.1f}")
+    for state in result.moves:
+        if state.value is not None:
+            said = f"{state.value} {'wins' if state.value == 'fox' else 'win'}"
+        else:
+            said = f"open (fox {_number(state.proof)} / geese {_number(state.disproof)})"
+        print(f"move {state.move}: {said}")
+    return 0
+
+
+def _number(n: int) -> str:
+    """A proof or disproof number as `analyse` shows it (infinity as ``inf``)."""
+    from engine.fox_geese_solver import INF
+
+    return "inf" if n >= INF else str(n)
 
 
 MAX_GAME_ID = 2**63 - 1
@@ -662,11 +726,17 @@ def build_parser() -> argparse.ArgumentParser:
     p = _game_parser(
         sub,
         "analyse",
-        "Peg Solitaire solved: positions reachable and winning, solutions, sequences",
-        description="Peg Solitaire solved: reachable and winning positions, solutions, sequences",
-        game="the game to solve (solitaire, the only one)",
-        position="count from this position instead",
+        "Peg Solitaire solved (reachable, winning, solutions, sequences), or who wins"
+        " McLoughlin's Fox and Geese (a proof search within a budget)",
+        game="the game to solve: solitaire or fox-and-geese-mcloughlin",
+        position="count (solitaire) or search from this position instead",
         options="start=H (the empty hole at the start), finish=H (where the last peg must stand)",
+    )
+    p.add_argument(
+        "--budget",
+        metavar="SECONDS",
+        type=number(0.01, MAX_BUDGET),
+        help=f"fox-and-geese-mcloughlin: search at most this long (default {ANALYSE_BUDGET:g})",
     )
     p.set_defaults(func=cmd_analyse)
 

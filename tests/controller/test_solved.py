@@ -287,7 +287,10 @@ def test_analyse_from_a_position_prints_the_four_counts(holes: set[int]) -> None
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["fox-and-geese"], "analyse: only solitaire is solved, not fox-and-geese"),
+        (
+            ["fox-and-geese"],
+            "analyse: solves solitaire and fox-and-geese-mcloughlin, not fox-and-geese",
+        ),
         (["chess"], "unknown game 'chess'"),
         (["solitaire", "-o", "start=40"], "solitaire: start: there is no hole 40 (1-33)"),
         (["solitaire", "-o", "finish=0"], "solitaire: finish: there is no hole 0 (1-33)"),
