@@ -225,6 +225,18 @@ class _Game:
             return [g | fox << _FOX_SHIFT for g in self.goose_moves(fox, geese)]
         return [g | land << _FOX_SHIFT | _GEESE_TURN for land, g in self.fox_moves(fox, geese)]
 
+    def decided(self, key: int) -> str | None:
+        """Who has won, known without a search: the fox when the geese are down to the
+        number that loses, or when the fox stands two rows or more below every goose (geese
+        never move down, so no goose ever comes next to it again: it steps along its row
+        for ever, is never made to jump, never trapped, and the geese run out of moves)."""
+        geese = key & _GRID
+        if geese.bit_count() <= self.win_at:
+            return FOX_WINS
+        if (key >> _FOX_SHIFT & 63) // 7 >= (geese.bit_length() - 1) // 7 + 2:
+            return FOX_WINS
+        return None
+
     def winner(self, key: int) -> str | None:
         """Who has won in this position, or None while the game goes on."""
         geese = key & _GRID
@@ -319,19 +331,18 @@ class _Search:
     def estimate(self, key: int) -> tuple[int, int]:
         """A new position's numbers: exact at the end, else from mobility."""
         game = self.game
-        geese = key & _GRID
-        if geese.bit_count() <= game.win_at:
+        if game.decided(key) is not None:
             return 0, INF
+        geese = key & _GRID
         fox = key >> _FOX_SHIFT & 63
         if key & _GEESE_TURN:
             n = game.goose_move_count(fox, geese)
             return (n, 1) if n else (0, INF)
-        moves = game.fox_moves(fox, geese)
-        if not moves:
-            return INF, 0
-        if moves[0][1] != geese:  # the fox must jump: a goose is lost, whichever chain
-            return 1, len(moves) + JUMP_WEIGHT
-        return 1, len(moves)
+        for over, land in game.t.fox_jumps[fox]:
+            if geese & over and not geese >> land & 1:  # the fox must jump: a goose is lost
+                return 1, len(game.fox_moves(fox, geese)) + JUMP_WEIGHT
+        n = (game.t.fox_steps[fox] & ~geese).bit_count()
+        return (1, n) if n else (INF, 0)
 
     def numbers(self, key: int) -> tuple[int, int]:
         entry = self.table.get(self.game.canonical(key))
@@ -369,23 +380,30 @@ class _Search:
         if self.expanded % CHECK_EVERY == 0:
             self.tick()
         game = self.game
-        canon = {game.canonical(k): k for k in game.children(key)}
+        won = game.decided(key)
+        canon = {} if won else {game.canonical(k): k for k in game.children(key)}
         if not canon:
-            won = game.winner(key)
+            won = won or game.winner(key)
             pn, dn = (0, INF) if won == FOX_WINS else (INF, 0)
             self.store(key, pn, dn, 1)
             return 1
         kids = list(canon.values())
         keys = list(canon)
-        guesses = [self.estimate(k) for k in kids]
+        guesses: list[tuple[int, int] | None] = [None] * len(kids)
         table = self.table
         fox_turn = not key & _GEESE_TURN
         work = 1
         while True:
             nums = []
-            for k, guess in zip(keys, guesses, strict=True):
+            for i, k in enumerate(keys):
                 entry = table.get(k)
-                nums.append(guess if entry is None else (entry[0], entry[1]))
+                if entry is not None:
+                    nums.append((entry[0], entry[1]))
+                    continue
+                guess = guesses[i]
+                if guess is None:
+                    guess = guesses[i] = self.estimate(kids[i])
+                nums.append(guess)
             if fox_turn:  # the fox chooses: proved by any child, disproved by all
                 pn = min(n[0] for n in nums)
                 dn = min(INF, sum(n[1] for n in nums))
@@ -439,7 +457,7 @@ class _Search:
     def root_numbers(self, root: int) -> tuple[int, int]:
         """The root's numbers from its children's (the walk stopped before it stored them)."""
         kids = self.game.children(root)
-        if not kids:
+        if not kids or self.game.decided(root):
             return self.numbers(root)
         nums = [self.numbers(k) for k in kids]
         if not root & _GEESE_TURN:
@@ -447,12 +465,12 @@ class _Search:
         return min(INF, sum(n[0] for n in nums)), min(n[1] for n in nums)
 
 
-def _game_of(position: Any) -> _Game:
+def _game_of(position: Any, fox_wins_at: int | None = None) -> _Game:
     if position.game_id != GAME:
         raise SolverError(f"the proof search plays {GAME}, not {position.game_id}")
     check_options(position.options)
     tables = _tables(position.options.diagonals, tuple(position.options.sideways_points))
-    return _Game(tables, position.geese_left_to_win)
+    return _Game(tables, position.geese_left_to_win if fox_wins_at is None else fox_wins_at)
 
 
 def solve(
@@ -461,10 +479,15 @@ def solve(
     progress: Progress | None = None,
     *,
     table_limit: int = TABLE_LIMIT,
+    fox_wins_at: int | None = None,
 ) -> Result:
     """Who wins ``position`` (a McLoughlin Fox and Geese position) with best play, searching
-    for at most ``budget`` seconds (None: until proved). ``progress`` hears about every 10 s."""
-    game = _game_of(position)
+    for at most ``budget`` seconds (None: until proved). ``progress`` hears about every 10 s.
+
+    ``fox_wins_at``: the fox wins when this many geese are left (the game's own 6 by
+    default); a larger number asks whether the geese can win while giving up fewer geese,
+    which is a smaller question: the geese winning so wins the game itself."""
+    game = _game_of(position, fox_wins_at)
     search = _Search(game, budget, progress, table_limit)
     root = key_of(position)
     pn, dn = search.run(root)

@@ -20,14 +20,17 @@ GAME = "fox-and-geese-mcloughlin"
 Mc = engine.game(GAME)
 
 
-def minimax(position: Any, memo: dict[str, str] | None = None) -> str:
-    """Who wins with best play: every move tried, through the engine's API alone."""
+def minimax(position: Any, memo: dict[str, str] | None = None, fox_wins_at: int = 6) -> str:
+    """Who wins with best play: every move tried, through the engine's API alone
+    (``fox_wins_at``: the fox wins once this many geese are left, not the game's 6)."""
     memo = {} if memo is None else memo
     text = position.to_text()
     if text in memo:
         return memo[text]
     over = position.outcome()
-    if over is not None:
+    if position.count("G") <= fox_wins_at:
+        won = "fox"
+    elif over is not None:
         won = str(over.winner)
     else:
         side = position.turn
@@ -35,7 +38,7 @@ def minimax(position: Any, memo: dict[str, str] | None = None) -> str:
         won = other
         for move in list(position.legal_moves):
             position.push(move)
-            value = minimax(position, memo)
+            value = minimax(position, memo, fox_wins_at)
             position.pop()
             if value == side:
                 won = side
@@ -147,6 +150,20 @@ def mirror_text(position: Any) -> str:
         r, c = board.coords[int(hole)]
         cells[board.hole_at(r, 6 - c)] = piece
     return "".join(cells[1:]) + " " + position.to_text()[-1]
+
+
+@given(endgames(), st.integers(min_value=0, max_value=3))
+def test_a_stricter_fox_win_asks_whether_the_geese_win_giving_up_fewer(
+    position: Any, spare: int
+) -> None:
+    """With the fox winning once the geese are down to ``fox_wins_at``, the search agrees with
+    minimax under that rule, and a geese win there is a geese win in the game."""
+    assume(progress_left(position) <= 12)
+    at = max(6, position.count("G") - 1 - spare)
+    got = solver.solve(position, budget=30, fox_wins_at=at)
+    assert got.value == minimax(position, fox_wins_at=at)
+    if got.value == "geese":
+        assert minimax(position) == "geese"
 
 
 @given(endgames())
