@@ -439,7 +439,7 @@ class _Search:
             raise _OutOfBudget
         if self.progress is not None and now >= self._next_report:
             self._next_report = now + 10.0
-            pn, dn = self.numbers(self.root)
+            pn, dn = self.root_numbers(self.root)
             self.progress(self.positions, self.expanded, pn, dn, now - self.started)
 
     def run(self, root: int) -> tuple[int, int]:
