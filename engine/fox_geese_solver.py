@@ -231,10 +231,16 @@ class _Game:
         never move down, so no goose ever comes next to it again: it steps along its row
         for ever, is never made to jump, never trapped, and the geese run out of moves)."""
         geese = key & _GRID
-        if geese.bit_count() <= self.win_at:
+        left = geese.bit_count()
+        if left <= self.win_at:
             return FOX_WINS
-        if (key >> _FOX_SHIFT & 63) // 7 >= (geese.bit_length() - 1) // 7 + 2:
+        fox = key >> _FOX_SHIFT & 63
+        if fox // 7 >= (geese.bit_length() - 1) // 7 + 2:
             return FOX_WINS
+        if left - 1 <= self.win_at and not key & _GEESE_TURN:  # one jump more wins
+            for over, land in self.t.fox_jumps[fox]:
+                if geese & over and not geese >> land & 1:
+                    return FOX_WINS
         return None
 
     def winner(self, key: int) -> str | None:

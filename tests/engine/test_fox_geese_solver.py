@@ -94,9 +94,10 @@ def test_the_search_agrees_with_minimax_late_in_the_game(text: str, known: str |
 
 @st.composite
 def endgames(draw: st.DrawFn) -> Any:
-    """A random position with 7-10 geese in the top four rows and the fox in a free hole."""
-    top = [h for h in range(1, 21) if h != 17] + [17]
-    geese = draw(st.sets(st.sampled_from(top), min_size=7, max_size=10))
+    """A random position with 7-10 geese, all but one at most in the top three rows, and the
+    fox in a free hole: little room left for the geese, so minimax runs in moments."""
+    geese = draw(st.sets(st.sampled_from(range(1, 14)), min_size=7, max_size=9))
+    geese |= draw(st.sets(st.sampled_from(range(14, 21)), max_size=1))
     free = [h for h in range(1, 34) if h not in geese]
     fox = draw(st.sampled_from(free))
     turn = draw(st.sampled_from("FG"))
@@ -118,8 +119,7 @@ def test_the_search_agrees_with_minimax_on_reachable_endgames(picks: list[int]) 
             break
         moves = list(position.legal_moves)
         position.push(moves[pick % len(moves)])
-    assume(progress_left(position) <= 12)
-    position = position.copy(stack=False)
+    position = position.copy(stack=False)  # over, or little room left for the geese
     got = solver.solve(position, budget=30)
     assert got.value == minimax(position)
     memo: dict[str, str] = {}
@@ -132,7 +132,7 @@ def test_the_search_agrees_with_minimax_on_reachable_endgames(picks: list[int]) 
 
 @given(endgames())
 def test_best_move_is_a_winning_move_when_there_is_one(position: Any) -> None:
-    assume(progress_left(position) <= 12 and not position.is_over())
+    assume(progress_left(position) <= 14 and not position.is_over())
     move = solver.best_move(position, budget=30)
     if minimax(position) != position.turn:
         assert move is None
@@ -158,7 +158,7 @@ def test_a_stricter_fox_win_asks_whether_the_geese_win_giving_up_fewer(
 ) -> None:
     """With the fox winning once the geese are down to ``fox_wins_at``, the search agrees with
     minimax under that rule, and a geese win there is a geese win in the game."""
-    assume(progress_left(position) <= 12)
+    assume(progress_left(position) <= 14)
     at = max(6, position.count("G") - 1 - spare)
     got = solver.solve(position, budget=30, fox_wins_at=at)
     assert got.value == minimax(position, fox_wins_at=at)
@@ -173,7 +173,7 @@ def test_mirror_images_share_a_key_and_a_value(position: Any) -> None:
     assert game.canonical(solver.key_of(position)) == game.canonical(solver.key_of(mirrored))
     if mirrored.to_text() != position.to_text():
         assert solver.key_of(position) != solver.key_of(mirrored)
-    if progress_left(position) <= 12:
+    if progress_left(position) <= 14:
         assert solver.solve(mirrored, budget=30).value == minimax(position)
 
 
@@ -209,7 +209,7 @@ def test_the_budget_is_respected_and_the_bound_reported() -> None:
     assert result.value is None
     assert 0 < result.proof < solver.INF and 0 < result.disproof < solver.INF
     assert result.positions > 0 and result.expanded > 0
-    assert took < 1.5, took
+    assert took < 0.5 + 1.0, took  # the clock is read every 512 expansions
     assert [str(s.move) for s in result.moves] == [str(m) for m in Mc.start().legal_moves]
 
 
