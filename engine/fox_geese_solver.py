@@ -14,7 +14,7 @@ proofs without the graph-history trouble of games with repetitions.
 
 The search is df-pn (depth-first proof-number search, Nagai 2002) with the 1+epsilon trick:
 proof numbers for "the fox wins", disproof numbers for "the geese win", a node's numbers
-first estimated from its mobility (a fox with fewer moves is nearer a loss). A position is a
+first estimated from its mobility (a fox with less room is nearer a loss). A position is a
 bitboard: hole (row, col) is bit ``7 * row + col``, the geese's holes one int, the fox's
 bit index and the side to move above them, so a key is one Python int. Pure Python: the work
 is a depth-first walk of single positions, where numpy's whole-array operations do not pay.
@@ -90,6 +90,8 @@ class _Tables:
     """(shift, mask of the holes from which a goose steps by that shift)."""
     mirror: tuple[int, ...] | None
     """Per grid bit index, its mirror image left to right, when the rules are symmetric so."""
+    lines: tuple[tuple[int, int], ...]
+    """(shift, mask of the holes with a line that way): a fox's steps, on whole masks."""
 
 
 @functools.cache
@@ -105,6 +107,11 @@ def _tables(diagonals: Diagonals, sideways: tuple[int, ...]) -> _Tables:
         fox_steps[bit[h]] = sum(1 << bit[t] for t in board.steps[h])
         fox_jumps[bit[h]] = tuple((1 << bit[o], bit[land]) for o, land in board.jumps[h])
     targets = _forward_targets(diagonals, sideways)
+    lines: dict[int, int] = {}
+    for h in HOLES:
+        for t in board.steps[h]:
+            s = bit[t] - bit[h]
+            lines[s] = lines.get(s, 0) | 1 << bit[h]
     by_shift: dict[int, int] = {}
     for h in HOLES:
         for t in targets[h]:
@@ -128,6 +135,7 @@ def _tables(diagonals: Diagonals, sideways: tuple[int, ...]) -> _Tables:
         fox_steps=tuple(fox_steps),
         fox_jumps=tuple(fox_jumps),
         goose_steps=tuple(sorted(by_shift.items())),
+        lines=tuple(sorted(lines.items())),
         mirror=tuple(mirror) if symmetric else None,
     )
 
@@ -204,6 +212,22 @@ class _Game:
                 low = movers & -movers
                 movers ^= low
                 yield geese ^ low ^ (low << shift if shift > 0 else low >> -shift)
+
+    def fox_region(self, fox: int, geese: int) -> int:
+        """The holes the fox could walk to by steps through empty holes (its room)."""
+        region = 1 << fox
+        lines = self.t.lines
+        while True:
+            grown = region
+            for shift, sources in lines:
+                if shift > 0:
+                    grown |= (region & sources) << shift
+                else:
+                    grown |= (region & sources) >> -shift
+            grown &= ~geese
+            if grown == region:
+                return region
+            region = grown
 
     def goose_move_count(self, fox: int, geese: int) -> int:
         occupied = geese | 1 << fox
@@ -335,7 +359,10 @@ class _Search:
     # numbers ---------------------------------------------------------------------------------
 
     def estimate(self, key: int) -> tuple[int, int]:
-        """A new position's numbers: exact at the end, else from mobility."""
+        """A new position's numbers: exact at the end, else from mobility. The geese's
+        disproof number where the fox is to move: the holes it can walk to (the room they
+        must take from it), and the number of chains plus :data:`JUMP_WEIGHT` where it
+        must jump; the fox's proof number where the geese are to move: their moves."""
         game = self.game
         if game.decided(key) is not None:
             return 0, INF
@@ -348,7 +375,9 @@ class _Search:
             if geese & over and not geese >> land & 1:  # the fox must jump: a goose is lost
                 return 1, len(game.fox_moves(fox, geese)) + JUMP_WEIGHT
         n = (game.t.fox_steps[fox] & ~geese).bit_count()
-        return (1, n) if n else (INF, 0)
+        if not n:
+            return INF, 0
+        return 1, game.fox_region(fox, geese).bit_count()
 
     def numbers(self, key: int) -> tuple[int, int]:
         entry = self.table.get(self.game.canonical(key))
