@@ -730,7 +730,8 @@ def build_parser() -> argparse.ArgumentParser:
         " McLoughlin's Fox and Geese (a proof search within a budget)",
         game="the game to solve: solitaire or fox-and-geese-mcloughlin",
         position="count (solitaire) or search from this position instead",
-        options="start=H (the empty hole at the start), finish=H (where the last peg must stand)",
+        options="solitaire: start=H (the empty hole at the start), finish=H (where the last"
+        " peg must stand); fox-and-geese-mcloughlin: empty=A,B, sideways_points=A,B, diagonals",
     )
     p.add_argument(
         "--budget",

@@ -242,6 +242,7 @@ COMMANDS: dict[str, list[Slot]] = {
         Slot(None, ("solitaire",), required=True),
         Slot("--position", ("....o....oo...ooooo...ooo...o.... -",), required=True),
         Slot("-o", ("finish=5", "start=17")),
+        Slot("--budget", ("1", "0.5")),  # fox-and-geese-mcloughlin's: refused for solitaire
     ],
     "wiring diagram": [
         Slot(None, ("pi-cross33", "pico-brier9"), file="build", required=True),

@@ -291,3 +291,15 @@ def test_analyse_solitaire_takes_no_budget() -> None:
         "reedboard: error: analyse: --budget is for fox-and-geese-mcloughlin;"
         " solitaire's analysis runs whole\n"
     )
+
+
+def test_analyse_takes_the_games_options() -> None:
+    """Another pair of empty holes, all diagonals: searched from that start."""
+    code, out, err = run(
+        "analyse", GAME, "-o", "empty=15,19", "-o", "diagonals=all", "--budget", "0.2"
+    )
+    start = Mc.start(empty="15,19", diagonals="all")
+    assert code == 0 and err.startswith(f"reedboard: {GAME} from the start: proof search")
+    assert [line.split(":")[0] for line in out.splitlines()[6:]] == [
+        f"move {m}" for m in start.legal_moves
+    ]
