@@ -726,8 +726,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = _game_parser(
         sub,
         "analyse",
-        "Peg Solitaire solved (reachable, winning, solutions, sequences), or who wins"
-        " McLoughlin's Fox and Geese (a proof search within a budget)",
+        "Peg Solitaire solved, or who wins McLoughlin's Fox and Geese (proof search)",
         game="the game to solve: solitaire or fox-and-geese-mcloughlin",
         position="count (solitaire) or search from this position instead",
         options="solitaire: start=H (the empty hole at the start), finish=H (where the last"
