@@ -323,7 +323,8 @@ class Result:
     disproof: int
     """The root's disproof number (the geese's side of the same)."""
     positions: int
-    """Distinct positions the search reached (each counted once, however often met)."""
+    """Positions the search took into its table (one dropped from a full table and met again
+    counts again)."""
     expanded: int
     """Expansions (a position's moves generated; one position may be expanded many times)."""
     seconds: float
@@ -351,7 +352,6 @@ class _Search:
         self.progress = progress
         self.table_limit = table_limit
         self.expanded = 0
-        self.reached: set[int] | None = None
         self.positions = 0
         self.root = 0
         self._next_report = self.started + 1.0
