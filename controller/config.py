@@ -15,6 +15,12 @@
     [dice]
     seed = 7                        # leave out for the system's cryptographic RNG
 
+    [remote]                        # two boards, one game over MQTT (README; leave out: none)
+    broker = "mqtt://192.168.1.20:1883"   # or mqtts://; user:password@ may come before HOST
+    match = "kitchen-vs-attic"
+    seats = ["fox"]                 # the sides played on this board
+    # username, password, cafile, certfile, keyfile, keepalive (seconds, default 10)
+
 Every path in it (``database``, a ``build`` file, a game option that names a file, like
 Messenger Boy's ``options.orders``) has ``~`` expanded and, when relative, is taken from the
 config file's folder. Every mistake is one line naming the
@@ -28,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 import engine
+from controller.remote.settings import RemoteSettings, RemoteSettingsError, from_values
 from controller.store import default_path
 from wiring.tomlfile import TomlFile, resolve
 
@@ -43,6 +50,8 @@ class Config:
     hold: float = 4.0
     dice_seed: int | None = None
     path: Path | None = None
+    remote: RemoteSettings | None = None
+    """Remote play (controller/remote/): None, the default, plays alone; nothing listens."""
 
 
 def _path(f: TomlFile, key: str, text: str) -> Path:
@@ -57,7 +66,7 @@ def _path(f: TomlFile, key: str, text: str) -> Path:
 def load_config(path: str | Path) -> Config:
     f = TomlFile(Path(path))
     d = f.data
-    f.no_unknown(d, ("game", "build", "database", "options", "timing", "dice"), "")
+    f.no_unknown(d, ("game", "build", "database", "options", "timing", "dice", "remote"), "")
     game = f.get("game", str, engine.DEFAULT_GAME, d, "game")
     if game not in engine.game_ids():
         raise f.fail("game", f"unknown game {game!r} (games: {', '.join(engine.game_ids())})")
@@ -88,6 +97,12 @@ def load_config(path: str | Path) -> Config:
     dice = f.table("dice", required=False)
     f.no_unknown(dice, ("seed",), "dice")
     seed = f.get("seed", int, None, dice, "dice.seed")
+    remote = None
+    if "remote" in d:
+        try:
+            remote = from_values(f.table("remote"), f.path.parent, "remote.")
+        except RemoteSettingsError as exc:
+            raise f.fail(exc.key, exc.what) from None
     return Config(
         game=game,
         build=build,
@@ -98,4 +113,5 @@ def load_config(path: str | Path) -> Config:
         hold=hold / 1000,
         dice_seed=seed,
         path=f.path,
+        remote=remote,
     )

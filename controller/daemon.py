@@ -35,7 +35,7 @@ from controller.session import Session
 from controller.store import GameStore
 from controller.terminal import draw, pieces_of
 from controller.writer import StoreWriter
-from hardware.board_io import BoardIO
+from hardware.board_io import BoardIO, ButtonEvent
 from hardware.simulated import SimulatedBoard
 from wiring.build import Build, load_build
 from wiring.layout import Layout, layout_for_game
@@ -171,6 +171,7 @@ class Daemon:
             on_alert=lambda _t, kind, text: self.out(f"{kind}: {text}"),
             hints=self.hints,
         )
+        self.remote = _remote_link(config, self.session)  # issue 16: None unless [remote]
         self.notifier = Notifier()
         self.stop = asyncio.Event()
         self.console: Console | None = None
@@ -196,6 +197,7 @@ class Daemon:
                 loop.add_signal_handler(sig, self.stop.set)
         reading: asyncio.Task[None] | None = None
         solving: asyncio.Future[None] | None = None
+        linking: asyncio.Task[None] | None = None
         try:
             async with self.board:  # scanning, or the Pico's link, until the daemon stops
                 # the LEDs animate on a clock of their own (hardware/compositor.py)
@@ -208,9 +210,11 @@ class Daemon:
                         reading = asyncio.create_task(self.console.run(self._read_lines(loop)))
                         self.out(self.show())
                     solving = asyncio.ensure_future(self._open_winning_set())  # issue 13
+                    if self.remote is not None:  # issue 16: the other board, over MQTT
+                        linking = asyncio.create_task(self.remote.run())
                     await self._loop()
                 finally:
-                    for task in (reading, solving):  # a winning set's build stops with it
+                    for task in (reading, solving, linking):  # a winning set's build stops with it
                         if task is not None:
                             task.cancel()
                             with contextlib.suppress(asyncio.CancelledError):
@@ -246,8 +250,16 @@ class Daemon:
                 )
                 now = time.monotonic()
                 if next_event in done:
-                    session.on_event(next_event.result(), now)
+                    event = next_event.result()
                     next_event = None
+                    # issue 16: in a remote game `roll` agrees the throw with the other board
+                    # and `undo` asks it for the takeback
+                    if not (
+                        self.remote is not None
+                        and isinstance(event, ButtonEvent)
+                        and self.remote.button(event.button)
+                    ):
+                        session.on_event(event, now)
                 session.poll(now)
                 if self.notifier.watchdog_every is not None and now - last_ping >= (
                     self.notifier.watchdog_every
@@ -328,6 +340,24 @@ class Daemon:
 
         threading.Thread(target=read, name="console", daemon=True).start()
         return lines
+
+
+def _remote_link(config: Config, session: Session) -> Any:
+    """Remote play's link (controller/remote/link.py) when the config asks for it: its seats
+    checked against the game's sides; aiomqtt (the ``remote`` extra) imported only then."""
+    if config.remote is None:
+        return None
+    from controller.remote.settings import check_seats
+
+    players = session.cls.start(**session.options).players
+    check_seats(config.remote, tuple(map(str, players)), "remote.seats")
+    try:
+        from controller.remote.link import RemoteLink
+    except ImportError as exc:
+        raise DaemonError(
+            f"remote play needs aiomqtt ({exc}): pip install 'reedboard[remote]'"
+        ) from None
+    return RemoteLink(session, config.remote)
 
 
 def _open_store(config: Config) -> StoreWriter:
