@@ -169,10 +169,58 @@ def cmd_run(args: argparse.Namespace) -> int:
         config = replace(config, game=args.game)
     if args.database:
         config = replace(config, database=args.database)
+    if remote := _remote_args(args, required=False):  # issue 16: two boards, one game
+        from controller.remote.settings import check_seats
+
+        check_seats(remote, engine.start(config.game, **config.options).players, "--seats")
+        config = replace(config, remote=remote)
     daemon = Daemon(config, out=_say)
     where = f"build {config.build}" if config.build else "the simulated board"
     _say(f"reedboard: {config.game} on {where}; games in {config.database}")
     asyncio.run(daemon.run(console=config.build is None))
+    return 0
+
+
+def _remote_args(args: argparse.Namespace, *, required: bool) -> Any:
+    """``--remote URL --match ID [--seats S,...]`` as remote settings (None when not given
+    and not required); a bad or missing one is one line naming the option."""
+    from controller.remote.settings import from_values
+
+    given = {
+        key: value
+        for key, value in (("broker", args.remote), ("match", args.match))
+        if value is not None
+    }
+    if getattr(args, "seats", None) is not None:
+        given["seats"] = args.seats
+    if not given and not required:
+        return None
+    if not required and "seats" not in given:
+        raise UsageError("run: --remote needs --match ID and --seats SIDE[,SIDE]")
+    for key, option in (("broker", "--remote URL"), ("match", "--match ID")):
+        if key not in given:
+            raise UsageError(f"{args.command}: {option} is needed with the others")
+    if required:
+        given["seats"] = "watch"  # a spectator plays no side
+    names = {"broker": "--remote", "match": "--match", "seats": "--seats"}
+    from controller.remote.settings import RemoteSettingsError
+
+    try:
+        return from_values(given)
+    except RemoteSettingsError as exc:
+        raise UsageError(f"{args.command} {names.get(exc.key, exc.key)}: {exc.what}") from None
+
+
+def cmd_watch(args: argparse.Namespace) -> int:
+    import asyncio
+
+    try:
+        from controller.remote.watch import watch
+    except ImportError as exc:
+        needs = f"watch needs aiomqtt ({exc}): pip install 'reedboard[remote]'"
+        raise CommandError(needs) from None
+    settings = _remote_args(args, required=True)
+    asyncio.run(watch(settings, _say, args.count))
     return 0
 
 
@@ -577,7 +625,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--config", metavar="FILE", type=path, help="a config file (see README)")
     p.add_argument("--game", metavar="ID", help=f"the game to play (default {engine.DEFAULT_GAME})")
     p.add_argument("--database", metavar="FILE", type=path, help="the game store (SQLite)")
+    p.add_argument("--remote", metavar="URL", help="play with another board: mqtt://HOST:PORT")
+    p.add_argument("--match", metavar="ID", help="the match both boards name (with --remote)")
+    p.add_argument("--seats", metavar="SIDE,...", help="the sides played here (with --remote)")
     p.set_defaults(func=cmd_run)
+
+    p = sub.add_parser("watch", help="follow a remote match read-only, a line per move")
+    p.add_argument("--remote", metavar="URL", required=True, help="the broker: mqtt://HOST:PORT")
+    p.add_argument("--match", metavar="ID", required=True, help="the match to follow")
+    p.add_argument(
+        "--count", metavar="N", type=whole(1, 1_000_000), help="stop after N lines (1-1000000)"
+    )
+    p.set_defaults(func=cmd_watch)
 
     firmware = sub.add_parser("firmware", help="the Pico firmware: its config, installing it")
     fsub = firmware.add_subparsers(dest="firmware_command", metavar="WHAT", required=True)
