@@ -60,8 +60,9 @@ class Mosquitto:
             )
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline:
-            with contextlib.suppress(OSError), socket.create_connection(
-                ("127.0.0.1", self.port), 0.2
+            with (
+                contextlib.suppress(OSError),
+                socket.create_connection(("127.0.0.1", self.port), 0.2),
             ):
                 return
             if self.proc.poll() is not None:
@@ -200,9 +201,7 @@ async def play_ply(a: Board, b: Board, choose: Callable[[Position[Any, Any]], Mo
     ply = len(position.move_stack)
     if position.is_chance():
         mover.daemon.board.press("roll")  # type: ignore[attr-defined]
-        await until(
-            lambda: len(a.moves) > ply and len(b.moves) > ply, f"the throw at ply {ply}"
-        )
+        await until(lambda: len(a.moves) > ply and len(b.moves) > ply, f"the throw at ply {ply}")
         return
     move = choose(position)
     console = mover.daemon.console
@@ -237,3 +236,82 @@ def greedy(position: Position[Any, Any]) -> Move:
         return (after.evaluate(str(me)), str(move))
 
     return max(position.legal_moves, key=score)
+
+
+@contextlib.asynccontextmanager
+async def one_board(
+    broker: Mosquitto, tmp_path: Path, game: str, seats: tuple[str, ...], match: str = "m1"
+) -> AsyncIterator[Board]:
+    """One daemon; the other board is the test's own plain client (:class:`Peer`)."""
+    config = Config(
+        game=game,
+        database=tmp_path / "board.sqlite3",
+        settle=0.03,
+        hold=0.3,
+        remote=settings(broker, match, seats),
+    )
+    board = Board("a", config)
+    board.start()
+    try:
+        yield board
+    finally:
+        await board.stop()
+
+
+class Peer:
+    """The other board played by hand: a plain aiomqtt client publishing what the test
+    writes, and keeping every message of the match it hears."""
+
+    def __init__(self, broker: Mosquitto, game: str, me: str, match: str = "m1") -> None:
+        import aiomqtt
+
+        self.client = aiomqtt.Client("127.0.0.1", broker.port, identifier=f"peer-{me}")
+        self.game, self.me, self.match = game, me, match
+        self.heard: list[dict[str, Any]] = []
+        self._reader: asyncio.Task[None] | None = None
+
+    async def __aenter__(self) -> Peer:
+        from controller.remote.message import topic
+
+        await self.client.__aenter__()
+        await self.client.subscribe(topic(self.match, "#"), qos=1)
+        self._reader = asyncio.create_task(self._read())
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        if self._reader is not None:
+            self._reader.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._reader
+        await self.client.__aexit__(None, None, None)
+
+    async def _read(self) -> None:
+        from controller.remote.message import MessageError, decode
+
+        async for message in self.client.messages:
+            with contextlib.suppress(MessageError):
+                if isinstance(message.payload, bytes) and message.payload:
+                    self.heard.append(decode(message.payload))
+
+    def got(self, kind: str) -> list[dict[str, Any]]:
+        return [m for m in self.heard if m["kind"] == kind and m["sender"] != self.me]
+
+    async def send(self, where: str, kind: str, *, raw: bytes | None = None, **fields: Any) -> None:
+        from controller.remote.message import encode, topic
+
+        payload = (
+            raw
+            if raw is not None
+            else encode(
+                {
+                    "kind": kind,
+                    "game": self.game,
+                    "match": self.match,
+                    "epoch": 0,
+                    "sender": self.me,
+                    "id": f"{len(self.heard)}-{kind}",
+                    **fields,
+                }
+            )
+        )
+        await self.client.publish(topic(self.match, where), payload, qos=1)
