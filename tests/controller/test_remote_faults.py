@@ -5,6 +5,8 @@ the broker killed and restarted mid-game; a daemon killed with SIGKILL and resta
 from __future__ import annotations
 
 import asyncio
+import random
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +14,7 @@ import engine
 from controller.events import MoveCarriedOut, MoveShown, RemoteNotice
 from controller.remote.fairdice import Secret, check_reveal, combine
 from controller.session import State
+from controller.tracegen import Hands, play_move
 from tests.controller.remote_rig import (
     Mosquitto,
     Peer,
@@ -191,5 +194,128 @@ def test_the_broker_killed_and_restarted_mid_game(broker: Mosquitto, tmp_path: P
             await until(lambda: b.session.position.is_over(), "the end on both")
             check_same_game(a, b)
             assert a.said("remote-link") and b.said("remote-link")
+
+    asyncio.run(main())
+
+
+class Process:
+    """``reedboard run`` in a process of its own on the simulated board, its console on
+    standard input, and every line it prints kept."""
+
+    def __init__(self, config: Path) -> None:
+        self.config = config
+        self.lines: list[str] = []
+        self.proc: asyncio.subprocess.Process | None = None
+        self._reader: asyncio.Task[None] | None = None
+
+    async def start(self) -> None:
+        self.proc = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "controller",
+            "run",
+            "--config",
+            str(self.config),
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.STDOUT,
+            cwd=self.config.parent,
+        )
+        self._reader = asyncio.create_task(self._read())
+
+    async def _read(self) -> None:
+        assert self.proc is not None and self.proc.stdout is not None
+        async for raw in self.proc.stdout:
+            self.lines.append(raw.decode("utf-8", "replace").rstrip("\n"))
+
+    def said(self, kind: str) -> list[str]:
+        return [line[len(kind) + 2 :] for line in self.lines if line.startswith(f"{kind}: ")]
+
+    async def send(self, line: str) -> None:
+        assert self.proc is not None and self.proc.stdin is not None
+        self.proc.stdin.write(f"{line}\n".encode())
+        await self.proc.stdin.drain()
+
+    async def kill(self) -> None:
+        assert self.proc is not None
+        self.proc.kill()  # SIGKILL: no goodbye to the broker, no store closed
+        await self.proc.wait()
+        if self._reader is not None:
+            await self._reader
+
+    async def close(self) -> int:
+        assert self.proc is not None and self.proc.stdin is not None
+        self.proc.stdin.close()
+        code = await asyncio.wait_for(self.proc.wait(), 20)
+        if self._reader is not None:
+            await self._reader
+        return code
+
+
+def test_a_daemon_killed_with_sigkill_and_restarted_resyncs(
+    broker: Mosquitto, tmp_path: Path
+) -> None:
+    config = tmp_path / "geese.toml"
+    config.write_text(
+        f'game = "{GAME}"\ndatabase = "geese.sqlite3"\n[timing]\nsettle_ms = 30\nhold_ms = 300\n'
+        f'[remote]\nbroker = "{broker.url}"\nmatch = "m1"\nseats = ["geese"]\nkeepalive = 1\n'
+    )
+
+    async def main() -> None:
+        async with one_board(broker, tmp_path, GAME, ("fox",)) as a:
+            b = Process(config)
+
+            async def fox_moves() -> tuple[Any, Any]:
+                before = a.session.position.copy()
+                move = quick_end(before)
+                console = a.daemon.console
+                assert console is not None
+                plan = console.plan(f"move {move}")
+                assert not isinstance(plan, str) and plan is not None
+                await console.perform(plan)
+                return before, move
+
+            async def carried_out_on_b(before: Any, move: Any) -> None:
+                await until(lambda: f"{move} (remote)" in b.said("carry-out"), f"{move} lit on b")
+                hands = Hands(random.Random(1), bounce=0.0, gap=(0.05, 0.05))
+                play_move(hands, before, move, True)
+                for line in hands.lines:
+                    await b.send(f"{'place' if line['on'] else 'lift'} {line['point']}")
+                await until(lambda: str(move) in b.said("carried-out"), f"{move} done on b")
+
+            async def geese_move() -> None:
+                before = a.session.position.copy()
+                move = quick_end(before)
+                await b.send(f"move {move}")
+                await until(lambda: a.session.state is State.CARRYING_OUT, f"{move} lit on a")
+                await a.hand(before, move)
+                await until(lambda: a.session.state is not State.CARRYING_OUT, "carried out")
+
+            await b.start()
+            await until(lambda: bool(a.said("remote-online")), "b online", 20)
+            for _ in range(2):
+                await carried_out_on_b(*await fox_moves())
+                await geese_move()
+            first_run = list(b.lines)
+            await b.kill()
+            await until(lambda: bool(a.said("remote-offline")), "b's last will", 15)
+            before, move = await fox_moves()  # made while b is down
+            assert len(a.moves) == 5
+            b = Process(config)  # the same config and store
+            await b.start()
+            await until(lambda: bool(b.said("resumed")), "b resumed from its store", 20)
+            await carried_out_on_b(before, move)
+            while not a.session.position.is_over():
+                if str(a.session.position.turn) == "fox":
+                    await carried_out_on_b(*await fox_moves())
+                else:
+                    await geese_move()
+            await until(lambda: bool(b.said("game-over")), "the end on b")
+            assert await b.close() == 0
+            run1 = [line[6:] for line in first_run if line.startswith("move: ")]
+            assert run1 + b.said("move") == a.moves  # nothing lost, nothing twice
+            assert b.said("resumed") == ["game 1, 4 moves"]
+            assert len(a.said("remote-online")) == 2
+            assert not b.said("remote-refused") and not refusals(a)
 
     asyncio.run(main())
