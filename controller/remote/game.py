@@ -323,11 +323,13 @@ class RemoteGame:
             self.dirty = True
 
     def _from_states(self, ply: int) -> Pending | None:
-        ours = [str(m) for m in self.session.position.move_stack]
+        ours: list[str] | None = None  # made only when some board is ahead (polled often)
         for board, state in self.peers.states.items():
             theirs = state["moves"]
             if state["epoch"] != self.epoch or len(theirs) <= ply:
                 continue
+            if ours is None:
+                ours = [str(m) for m in self.session.position.move_stack]
             if state["start"] != self.start_text() or theirs[:ply] != ours:
                 diverge = next(
                     (i for i, (a, b) in enumerate(zip(theirs, ours, strict=False)) if a != b),

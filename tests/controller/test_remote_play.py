@@ -70,11 +70,11 @@ def check_same_game(a: Any, b: Any) -> None:
         assert not board.said("remote-refused") and not board.said("mismatch")
 
 
-def test_two_boards_play_mcloughlins_fox_and_geese_to_the_end(
-    broker: Mosquitto, tmp_path: Path
-) -> None:
+def test_two_boards_play_fox_and_geese_to_the_end(broker: Mosquitto, tmp_path: Path) -> None:
+    """Two foxes against 24 geese, the geese offering themselves, a spectator watching."""
+
     async def main() -> None:
-        async with boards(broker, tmp_path, "fox-and-geese-mcloughlin", (("fox",), ("geese",))) as (
+        async with boards(broker, tmp_path, "fox-and-geese", (("fox",), ("geese",))) as (
             a,
             b,
         ):
