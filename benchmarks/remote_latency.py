@@ -40,7 +40,7 @@ from controller.events import GameEvent, MoveCommitted
 from controller.remote.link import RemoteLink
 from controller.remote.settings import from_values
 from controller.session import State
-from controller.tracegen import Hands, play_move
+from controller.tracegen import Hands, lookalikes, play_move
 from hardware.board_io import BLUE
 
 GAME = "fox-and-geese"
@@ -60,7 +60,10 @@ def mosquitto(folder: Path) -> Any:
         sys.exit("mosquitto is not installed (apt install mosquitto), or give --broker URL")
     port = free_port()
     conf = folder / "mosquitto.conf"
-    conf.write_text(f"listener {port} 127.0.0.1\nallow_anonymous true\npersistence false\n")
+    conf.write_text(
+        f"listener {port} 127.0.0.1\nallow_anonymous true\npersistence false\n"
+        "set_tcp_nodelay true\n"  # as README's broker config: no 40 ms Nagle waits
+    )
     proc = subprocess.Popen([exe, "-c", str(conf)], stderr=subprocess.DEVNULL)
     try:
         for _ in range(200):
@@ -83,7 +86,8 @@ class Board:
             hold=0.3,
             remote=remote,
         )
-        self.daemon = Daemon(config, out=lambda _line: None)
+        self.said: list[str] = []
+        self.daemon = Daemon(config, out=self.said.append)
         assert self.daemon.console is not None
         self.daemon.console.pace = PACE
         self.seat = seat
@@ -105,6 +109,25 @@ class Board:
 
         self.daemon.session.events.subscribe(heard)
         self.task: asyncio.Task[None] | None = None
+        # the split: when this board handed each of its moves to the link, and when each of
+        # the other board's moves arrived here
+        self.sent: dict[int, float] = {}
+        self.arrived: dict[int, float] = {}
+        game = self.link.game
+        send, receive = game.send, game.receive
+
+        def sending(where: str, message: dict[str, Any], retain: bool) -> None:
+            if message["kind"] == "move":
+                self.sent[message["ply"]] = time.monotonic()
+            send(where, message, retain)
+
+        def receiving(message: dict[str, Any]) -> None:
+            if message["kind"] == "move" and message["sender"] != game.me:
+                self.arrived.setdefault(message["ply"], time.monotonic())
+            receive(message)
+
+        game.send = sending
+        game.receive = receiving  # type: ignore[method-assign]
 
     @property
     def link(self) -> RemoteLink:
@@ -134,7 +157,10 @@ async def one_game(
             if position.is_over():
                 break
             mover, other = (fox, geese) if position.turn == "fox" else (geese, fox)
-            move = rng.choice(sorted(position.legal_moves, key=str))
+            # moves the switches cannot tell from another (a loop carried straight) are asked
+            # about on the board: left out, they would time the players' answer
+            plain = [m for m in position.legal_moves if len(lookalikes(position, m)) <= 1]
+            move = rng.choice(sorted(plain or position.legal_moves, key=str))
             console = mover.daemon.console
             assert console is not None
             plan = console.plan(f"move {move}")
@@ -144,6 +170,9 @@ async def one_game(
             await until(lambda o=other, p=ply: any(n > p for _, n in o.lit))
             lit = next(t for t, n in other.lit if n > ply)
             out.append((lit - mover.committed[ply]) * 1000)
+            SPLIT["store, then the link"].append((mover.sent[ply] - mover.committed[ply]) * 1000)
+            SPLIT["through the broker"].append((other.arrived[ply] - mover.sent[ply]) * 1000)
+            SPLIT["checked, played, stored, lit"].append((lit - other.arrived[ply]) * 1000)
             hands = Hands(random.Random(0), bounce=0.0, gap=(PACE, PACE))
             play_move(hands, position, move, True)
             for line in hands.lines:
@@ -151,12 +180,23 @@ async def one_game(
                 board = other.daemon.board
                 (board.place if line["on"] else board.lift)(line["point"])  # type: ignore[attr-defined]
             await until(lambda o=other: o.daemon.session.state is not State.CARRYING_OUT)
+    except TimeoutError:
+        for b in (fox, geese):
+            print(f"{b.seat} said:", *b.said[-12:], sep="\n  ", file=sys.stderr)
+        raise
     finally:
         for b in (fox, geese):
             b.daemon.stop.set()
             if b.task is not None:
                 await b.task
     return out
+
+
+SPLIT: dict[str, list[float]] = {
+    "store, then the link": [],
+    "through the broker": [],
+    "checked, played, stored, lit": [],
+}
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -191,6 +231,10 @@ def main() -> None:
         f"  p50 {statistics.median(samples):.2f} ms, p99 {percentile(samples, 0.99):.2f} ms,"
         f" max {max(samples):.2f} ms (min {min(samples):.2f} ms)"
     )
+    for part, times in SPLIT.items():
+        times = times[: len(samples)]
+        p50, p99 = statistics.median(times), percentile(times, 0.99)
+        print(f"  {part}: p50 {p50:.2f} ms, p99 {p99:.2f} ms")
 
 
 if __name__ == "__main__":

@@ -45,6 +45,7 @@ class Mosquitto:
         self.conf = folder / "mosquitto.conf"
         self.conf.write_text(
             f"listener {self.port} 127.0.0.1\nallow_anonymous true\npersistence false\n"
+            "set_tcp_nodelay true\n"
         )
         self.log = folder / "mosquitto.log"
         self.proc: subprocess.Popen[bytes] | None = None
