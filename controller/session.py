@@ -32,6 +32,7 @@ from controller.events import (
     GameEvent,
     GameOver,
     HintShown,
+    Lifted,
     LinkChanged,
     Mismatch,
     MoveCarriedOut,
@@ -141,9 +142,14 @@ class Session:
             self.events.subscribe(self.recorder, first=True)
         self.alerts: list[dict[str, Any]] = []
         """Every event heard, in its one-line form (``replay --json``'s alerts)."""
-        self.events.subscribe(lambda event: self.alerts.append(event.as_alert()))
-        if on_alert is not None:
-            self.events.subscribe(lambda event: on_alert(event.t, event.name, event.text))
+
+        def alert(event: GameEvent) -> None:
+            if event.alert:
+                self.alerts.append(event.as_alert())
+                if on_alert is not None:
+                    on_alert(event.t, event.name, event.text)
+
+        self.events.subscribe(alert)
         self._frame_due = False
         """A frame held back likewise: it is shown by :meth:`flush`."""
         self.physical: set[str] = set()
@@ -157,6 +163,8 @@ class Session:
         self._ambiguous_extends = False
         self._shown = 0
         self._landings: Occupancy = frozenset()
+        self._lifted: Occupancy = frozenset()
+        """The landings last published as Lifted (said again only when they change)."""
         self._ended_at: float | None = None
         self._shown_frame: dict[str, Any] | None = None
         self._showing: tuple[Move, Occupancy] | None = None
@@ -551,6 +559,8 @@ class Session:
                 if self._state is not State.ASKING:  # (a question kept stays put meanwhile)
                     self._enter(State.WAITING)
         elif kind is Kind.LIFTED:
+            if verdict.landings and verdict.landings != self._lifted:
+                self._publish(Lifted(now, tuple(sorted(verdict.landings, key=self._order))))
             self._landings = verdict.landings
         elif kind is Kind.UNKNOWN:
             if first:
@@ -561,6 +571,7 @@ class Session:
                 if self._unknown_since is None and self.position.is_chance() and self.cls.dice_spec:
                     self._notice(now, "roll-first", "press roll before moving")
                 self._unknown_since = now
+        self._lifted = self._landings if kind is Kind.LIFTED else frozenset()
         self._show(now)
 
     def _judge_shown(self, now: float) -> bool:
@@ -940,7 +951,7 @@ class Session:
             self._shown_frame = shown
 
     def _publish(self, event: GameEvent) -> None:
-        log.info("%s: %s", event.name, event.text)
+        log.log(logging.INFO if event.alert else logging.DEBUG, "%s: %s", event.name, event.text)
         self.events.publish(event)
 
     def _notice(self, now: float, what: str, detail: str) -> None:
