@@ -28,6 +28,9 @@ class GameEvent:
     """When it happened, on the referee's clock."""
 
     kind: ClassVar[str] = "event"
+    alert: ClassVar[bool] = True
+    """Whether it is said as an alert (the console, ``replay --json``); a quiet event is for
+    the listeners that draw the board (the web view)."""
 
     @property
     def name(self) -> str:
@@ -145,6 +148,19 @@ class GameOver(GameEvent):
     @property
     def text(self) -> str:
         return str(self.outcome)
+
+
+@dataclass(frozen=True)
+class Lifted(GameEvent):
+    """A piece is off the board in hand: where it may land (lit green). Quiet: no alert."""
+
+    landings: tuple[str, ...]
+    kind: ClassVar[str] = "lifted"
+    alert: ClassVar[bool] = False
+
+    @property
+    def text(self) -> str:
+        return " ".join(self.landings)
 
 
 @dataclass(frozen=True)
