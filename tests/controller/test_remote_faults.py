@@ -130,6 +130,28 @@ def test_a_forged_dice_reveal_is_refused_and_no_throw_made(
             Peer(broker, game, "WR") as peer,
         ):
             await until(lambda: a.link.connected, "connected")
+            # a throw claimed in a board's state: without both reveals, or with forged ones
+            start = engine.start(game)
+            mine, theirs = Secret.draw(2, 6), Secret.draw(2, 6)
+            claimed = start.throw(combine(mine.values, theirs.values, 6))
+            record = {
+                "commits": {"RF": mine.commitment, "WR": theirs.commitment},
+                "reveals": {
+                    "RF": {"nonce": mine.nonce.hex(), "values": [(v + 1) % 6 for v in mine.values]},
+                    "WR": {"nonce": theirs.nonce.hex(), "values": list(theirs.values)},
+                },
+            }
+            state = dict(
+                options={}, start=start.to_text(), moves=[str(claimed)], position="x", seats=["WR"]
+            )
+            await peer.send("state/WR", "state", throws={}, **state)
+            await until(lambda: len(refusals(a)) == 1, "a throw with no reveals refused")
+            assert "both boards' reveals" in refusals(a)[0]
+            await peer.send("state/WR", "state", throws={"0": record}, **state)
+            await until(lambda: len(refusals(a)) == 2, "a forged record refused")
+            assert "forged dice" in refusals(a)[1]
+            await peer.send("state/WR", "state", throws={}, **{**state, "moves": []})
+            assert a.moves == []
             honest = Secret.draw(2, 6)
             await peer.send("dice", "commit", ply=0, xid="x1", hash=honest.commitment)
             await until(lambda: bool(peer.got("reveal")), "the board's reveal")
@@ -137,8 +159,8 @@ def test_a_forged_dice_reveal_is_refused_and_no_throw_made(
             await peer.send(
                 "dice", "reveal", ply=0, xid="x1", nonce=honest.nonce.hex(), values=forged
             )
-            await until(lambda: bool(refusals(a)), "the forged reveal refused")
-            assert "do not match the commitment" in refusals(a)[0]
+            await until(lambda: len(refusals(a)) == 3, "the forged reveal refused")
+            assert "do not match the commitment" in refusals(a)[2]
             await settle()
             assert a.moves == [] and a.session.position.is_chance()
             # a fair exchange anew: the throw is both boards' values combined
@@ -160,7 +182,7 @@ def test_a_forged_dice_reveal_is_refused_and_no_throw_made(
             values = combine(second.values, board_secret.values, 6)
             assert a.moves == [str(engine.start(game).throw(values))]
             assert a.daemon.board.dice == values  # type: ignore[attr-defined]
-            assert len(refusals(a)) == 1
+            assert len(refusals(a)) == 3
 
     asyncio.run(main())
 
