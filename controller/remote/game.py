@@ -192,7 +192,8 @@ class RemoteGame:
     def state(self) -> dict[str, Any]:
         """This board's game as far as its store has it, for ``state/<board>``."""
         position = self.session.position
-        stack = position.move_stack[: self.known]
+        # a move made here for the other board's side is not this board's to tell
+        stack = position.move_stack[: min(self.known, *self.foreign, self.known)]
         start = position.copy()
         for _ in range(len(position.move_stack)):
             start.pop()

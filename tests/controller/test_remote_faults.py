@@ -24,7 +24,7 @@ from tests.controller.remote_rig import (
     play_ply,
     until,
 )
-from tests.controller.test_remote_play import check_same_game, quick_end
+from tests.controller.test_remote_play import check_same_game, put_back, quick_end
 
 __all__ = ["broker"]
 
@@ -339,5 +339,46 @@ def test_a_daemon_killed_with_sigkill_and_restarted_resyncs(
             assert b.said("resumed") == ["game 1, 4 moves"]
             assert len(a.said("remote-online")) == 2
             assert not b.said("remote-refused") and not refusals(a)
+
+    asyncio.run(main())
+
+
+def test_the_other_boards_side_moved_here_is_not_sent_and_undone_here(
+    broker: Mosquitto, tmp_path: Path
+) -> None:
+    async def main() -> None:
+        async with (
+            one_board(broker, tmp_path, GAME, ("fox",)) as a,
+            Peer(broker, GAME, "geese") as peer,
+        ):
+            await until(lambda: a.link.connected, "connected")
+            console = a.daemon.console
+            assert console is not None
+            for _ in range(2):  # the fox's move, then a goose's made on the fox's board
+                position = a.session.position.copy()
+                plan = console.plan(f"move {sorted(position.legal_moves, key=str)[0]}")
+                assert plan is not None and not isinstance(plan, str), plan
+                await console.perform(plan)
+            await until(lambda: bool(a.said("remote-seat")), "told it is the other board's")
+            assert "geese's move, played on the other board: press undo" in a.said("remote-seat")[0]
+            await settle()
+            assert [m["ply"] for m in peer.got("move")] == [0]  # the goose's move was not sent
+            assert all(len(m["moves"]) <= 1 for m in peer.got("state"))
+            a.daemon.board.press("undo")  # undone here alone, not asked of the other board
+            await until(lambda: a.session.state is State.RESTORING, "restoring")
+            assert not peer.got("takeback") and len(a.moves) == 1
+            await put_back(a)
+            # the other board's own goose move then comes and is played as ever
+            position = a.session.position.copy()
+            goose = sorted(position.legal_moves, key=str)[-1]
+            after = position.copy(stack=False)
+            after.push(goose)
+            await peer.send(
+                "moves", "move", ply=1, move=str(goose), after=after.to_text(), seat="geese"
+            )
+            await until(lambda: a.session.state is State.CARRYING_OUT, "the goose lit")
+            await a.hand(position, goose)
+            await until(lambda: a.session.state is State.PLAYING, "carried out")
+            assert len(a.moves) == 2 and a.moves[1] == str(goose) and not refusals(a)
 
     asyncio.run(main())
