@@ -193,7 +193,7 @@ class RemoteGame:
         """This board's game as far as its store has it, for ``state/<board>``."""
         position = self.session.position
         # a move made here for the other board's side is not this board's to tell
-        stack = position.move_stack[: min(self.known, *self.foreign, self.known)]
+        stack = position.move_stack[: min([self.known, *self.foreign])]
         start = position.copy()
         for _ in range(len(position.move_stack)):
             start.pop()
