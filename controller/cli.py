@@ -181,7 +181,7 @@ def _web_flags(config: Any, args: argparse.Namespace) -> Any:
     """``--web HOST:PORT`` and ``--no-web`` over the config's ``[web]``; a public address
     without a token is refused here, before anything is opened."""
     from controller.config import parse_listen
-    from controller.web import check_settings
+    from controller.web import check_port, check_settings
 
     web = config.web
     if args.web is not None:
@@ -193,6 +193,7 @@ def _web_flags(config: Any, args: argparse.Namespace) -> Any:
     if args.no_web:
         web = replace(web, enabled=False)
     check_settings(web)
+    check_port(web)  # a port in use is said before the board or the store is opened
     return replace(config, web=web)
 
 

@@ -9,7 +9,9 @@ goes on.
 
 from __future__ import annotations
 
+import errno
 import ipaddress
+import socket
 
 from controller.config import WebSettings
 from controller.errors import ControllerError
@@ -45,3 +47,24 @@ def check_settings(settings: WebSettings) -> None:
             ' set [web] token = "..." in the config (the page asks for it once), or listen on'
             " 127.0.0.1"
         )
+
+
+def check_port(settings: WebSettings) -> None:
+    """The address can be listened on now (WebError naming it if not, e.g. a port in use):
+    said before the daemon opens anything."""
+    if not settings.enabled or missing() is not None:  # off: nothing to listen on
+        return
+    try:
+        infos = socket.getaddrinfo(settings.host, settings.port, type=socket.SOCK_STREAM)
+    except OSError as exc:
+        raise WebError(f"web view: cannot listen on {settings.host}: {exc.strerror}") from None
+    family, kind, proto, _, address = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server will
+        try:
+            probe.bind(address)
+        except OSError as exc:
+            why = "already in use" if exc.errno == errno.EADDRINUSE else exc.strerror
+            raise WebError(
+                f"web view: cannot listen on {settings.host}:{settings.port}: {why}"
+            ) from None
