@@ -160,8 +160,9 @@ class Daemon:
         self.dice = ConsoleDice(dice)
         self.hints = HintWorker()
         self.session = self._make_session()
-        self.board_listeners: list[Callable[[BoardEvent], None]] = []
-        """Told of each board event once the session has heard it (the web view)."""
+        self.board_listeners: list[Callable[[BoardEvent | None], None]] = []
+        """Told of each board event once the session has heard it, and (None) of each time
+        the session's timers were run (the web view)."""
         self.session_listeners: list[Callable[[], None]] = []
         """Told when :meth:`switch_game` has put a new session in place (the web view)."""
         self._animating: asyncio.Future[None] | None = None
@@ -328,6 +329,8 @@ class Daemon:
                     for listener in self.board_listeners:
                         listener(event)
                 session.poll(now)
+                for listener in self.board_listeners:
+                    listener(None)
                 if self.notifier.watchdog_every is not None and now - last_ping >= (
                     self.notifier.watchdog_every
                 ):

@@ -23,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import errno
+import hashlib
 import hmac
 import json
 import logging
@@ -33,11 +34,11 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Protocol
 
-from aiohttp import WSMsgType, web
+from aiohttp import WSCloseCode, WSMsgType, web
 
 import engine
 from controller.config import Config, WebSettings
-from controller.events import GameEvent, MoveCommitted, NewGame, Resumed, Takeback, Thrown
+from controller.events import GameEvent
 from controller.session import Session
 from controller.web import WebError, check_settings
 from controller.web.history import history_routes
@@ -52,8 +53,6 @@ STATIC = resources.files("controller.web") / "static"
 COOKIE = "reedboard_token"
 ALERTS = 30
 """How many of the latest events the page lists."""
-CHANGES = (MoveCommitted, Thrown, Takeback, NewGame, Resumed)
-"""Events that change the game: each makes the page's ``version`` stale."""
 
 
 class Host(Protocol):
@@ -63,8 +62,9 @@ class Host(Protocol):
     board: BoardIO
     layout: Layout
     config: Config
-    board_listeners: list[Callable[[BoardEvent], None]]
-    """Called with each board event after the session has heard it."""
+    board_listeners: list[Callable[[BoardEvent | None], None]]
+    """Called with each board event after the session has heard it, and with None after
+    its timers have run (a settled board judged: a mismatch begun or mended)."""
     session_listeners: list[Callable[[], None]]
     """Called after :meth:`switch_game` has put a new session (and maybe board) in place."""
 
@@ -94,10 +94,11 @@ class WebView:
         self.host = host
         self.settings = settings
         self.clients: set[asyncio.Queue[str]] = set()
-        self.version = 0
+        self._sockets: set[web.WebSocketResponse] = set()
         self.board_seq = 0
         self.alerts: deque[dict[str, Any]] = deque(maxlen=ALERTS)
         self._state_due = False
+        self._last_state: dict[str, Any] | None = None
         self._session: Session | None = None
         self._tee: _Tee | None = None
         self._runner: web.AppRunner | None = None
@@ -139,6 +140,9 @@ class WebView:
         ):
             if fn in listeners:
                 listeners.remove(fn)  # type: ignore[arg-type]
+        for ws in list(self._sockets):  # the pages reconnect to whoever listens next
+            with contextlib.suppress(Exception):
+                await ws.close(code=WSCloseCode.GOING_AWAY, message=b"the daemon stops")
         if self._runner is not None:
             runner, self._runner = self._runner, None
             await runner.cleanup()
@@ -179,19 +183,16 @@ class WebView:
         """A new game (maybe on a new board): everyone draws it afresh."""
         self.detach()
         self.attach()
-        self.version += 1
         self._broadcast(self.snapshot())
 
     def _event(self, event: GameEvent) -> None:
-        if isinstance(event, CHANGES):
-            self.version += 1
         self.alerts.append(event.as_alert())
         self._state_soon()
 
-    def _board_event(self, event: BoardEvent) -> None:
+    def _board_event(self, event: BoardEvent | None) -> None:
         if isinstance(event, SensorEvent):
             self.board_seq += 1
-            self._state_soon()
+        self._state_soon()  # (a state like the last one sent is not sent again)
 
     def _chain(self, chain: Sequence[Colour]) -> None:
         if self.clients:
@@ -206,9 +207,21 @@ class WebView:
 
     def _send_state(self) -> None:
         self._state_due = False
-        self._send_all(self.state())
+        state = self.state()
+        if state != self._last_state:
+            self._last_state = state
+            self._send_all(state)
 
     # -- messages ----------------------------------------------------------------------------
+
+    @property
+    def version(self) -> str:
+        """The game's position as the page is shown it: another game (or session), another
+        position or another ply make another token."""
+        session = self.host.session
+        position = session.position
+        text = f"{id(session)}/{id(position)}/{len(position.move_stack)}/{position.to_text()}"
+        return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
 
     def state(self) -> dict[str, Any]:
         host = self.host
@@ -256,6 +269,7 @@ class WebView:
         for message in self.snapshot():
             queue.put_nowait(json.dumps(message, separators=(",", ":")))
         self.clients.add(queue)
+        self._sockets.add(ws)
 
         async def send() -> None:
             while True:
@@ -273,6 +287,7 @@ class WebView:
                     queue.put_nowait(json.dumps(self.state()))
         finally:
             self.clients.discard(queue)
+            self._sockets.discard(ws)
             sending.cancel()
             with contextlib.suppress(asyncio.CancelledError, ConnectionError):
                 await sending

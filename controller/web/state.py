@@ -87,15 +87,15 @@ def state_message(
     occupied: frozenset[str],
     *,
     dice: Sequence[int] | None,
-    version: int,
+    version: str,
     board_seq: int,
     simulated: bool,
     alerts: Sequence[Mapping[str, Any]],
 ) -> dict[str, Any]:
     """The referee's whole state: a page that reconnects draws itself from this alone.
-    ``version`` counts the game's changes (a move, a throw, a takeback, a new game) and
-    ``board_seq`` the switch changes; the page sends them back with each action, and an
-    action for a game or board that has moved on since is refused."""
+    ``version`` names the game's position (another after a move, a throw, a takeback, a new
+    game) and ``board_seq`` counts the switch changes; the page sends them back with each
+    action, and an action for a game or board that has moved on since is refused."""
     position = session.position
     outcome = position.outcome()
     return {

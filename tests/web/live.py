@@ -25,9 +25,10 @@ class LiveDaemon:
         dice: DiceSource | None = None,
         token: str | None = None,
         database: Path | None = None,
+        web_port: int = 0,
         **config: Any,
     ) -> None:
-        web = WebSettings(enabled=True, host="127.0.0.1", port=0, token=token)
+        web = WebSettings(enabled=True, host="127.0.0.1", port=web_port, token=token)
         self.config = replace(
             Config(game=game, database=database or tmp_path / "games.sqlite3"), web=web, **config
         )
