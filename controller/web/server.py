@@ -207,6 +207,8 @@ class WebView:
 
     def _send_state(self) -> None:
         self._state_due = False
+        if self.host.session.events.holding:  # a move not yet durable is not shown: its
+            return  # event comes once it is, and the state with it
         state = self.state()
         if state != self._last_state:
             self._last_state = state

@@ -100,8 +100,9 @@ def test_the_first_three_jumps_of_the_seeds_solitaire_key_by_clicking(
         assert page.locator(".piece-at").count() == 32
         assert page.inner_text("#moves") == ""
         # the seed's key: 5 jumps to 17 and takes 10, 12 to 10 and takes 11, 3 to 11 (over 6)
-        for n, (start, landing, over) in enumerate([("5", "17", "10"), ("12", "10", "11"),
-                                                    ("3", "11", "6")], start=1):
+        for n, (start, landing, over) in enumerate(
+            [("5", "17", "10"), ("12", "10", "11"), ("3", "11", "6")], start=1
+        ):
             click(page, start)
             page.wait_for_function(
                 f"document.querySelector('g.point[data-point=\"{landing}\"]').dataset.led"

@@ -93,9 +93,7 @@ def test_a_port_in_use_is_said_in_one_line_naming_it(
         busy.listen()
         port = busy.getsockname()[1]
         db = tmp_path / "games.sqlite3"
-        code, out, err = run_cli(
-            capsys, "run", "--web", f"127.0.0.1:{port}", "--database", str(db)
-        )
+        code, out, err = run_cli(capsys, "run", "--web", f"127.0.0.1:{port}", "--database", str(db))
     assert code == 2 and out == ""
     assert err == f"reedboard: error: web view: cannot listen on 127.0.0.1:{port}: already in use\n"
     assert not db.exists()
@@ -108,7 +106,7 @@ def test_a_port_in_use_is_said_in_one_line_naming_it(
         ('[web]\nlisten = "127.0.0.1:99999"', "port 99999 is outside 1-65535"),
         ('[web]\ntoken = " "', "web.token: an empty token"),
         ('[web]\nenabled = "yes"', "web.enabled: expected a bool"),
-        ('[web]\nport = 80', "web.port: unknown key"),
+        ("[web]\nport = 80", "web.port: unknown key"),
     ],
 )
 def test_web_config_mistakes_name_file_line_and_key(
@@ -265,4 +263,36 @@ def test_any_action_is_carried_out_or_refused_in_a_line(
         view.detach()
 
     asyncio.run(act())
+    daemon.store.close()
+
+
+def test_no_page_hears_of_a_move_before_the_store_has_made_it_durable(tmp_path: Path) -> None:
+    from controller.config import Config
+    from controller.daemon import Daemon
+
+    daemon = Daemon(Config(game="solitaire", database=tmp_path / "g.sqlite3"), out=lambda _: None)
+    daemon.session.start(0.0)
+    saving = [True]
+    daemon.session.events.hold = lambda: saving[0]
+
+    async def watch() -> None:
+        view = WebView(daemon, daemon.config.web)
+        view.attach()
+        page: asyncio.Queue[str] = asyncio.Queue()
+        view.clients.add(page)
+        daemon.session.play("5-17", "console", 1.0)  # committed, its write not yet durable
+        view._board_event(None)
+        await asyncio.sleep(0)
+        assert page.empty()
+        saving[0] = False
+        async with asyncio.timeout(5):
+            while daemon.session.saving():  # the store's own thread writes it
+                await asyncio.sleep(0.01)
+        daemon.session.flush(1.1)  # durable: the event is heard, the state follows
+        await asyncio.sleep(0)
+        states = [json.loads(page.get_nowait()) for _ in range(page.qsize())]
+        assert [s["moves"] for s in states if s["type"] == "state"] == [["5-17"]]
+        view.detach()
+
+    asyncio.run(watch())
     daemon.store.close()

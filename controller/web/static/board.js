@@ -58,7 +58,8 @@ const Board = (() => {
           const p = layout.points[id];
           if (!p) continue;
           const [cx, cy] = at(p);
-          const t = el("text", { class: "label", x: cx + 4, y: cy + PITCH / 2 - 2 }, points);
+          const t = el("text", { class: "mark-label", x: cx, y: cy + 19, "text-anchor": "middle",
+            "font-size": 6, fill: "#3b2a1a", "pointer-events": "none" }, points);
           t.textContent = `${who} ${name.replace(/s$/, "")}`;
         }
       }
