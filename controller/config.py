@@ -28,11 +28,13 @@ file, line and key.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import engine
+from controller.errors import CommandError
 from controller.store import default_path
 from wiring.tomlfile import TomlFile, resolve
 
@@ -48,7 +50,7 @@ class Config:
     hold: float = 4.0
     dice_seed: int | None = None
     path: Path | None = None
-    web: WebSettings = field(default_factory=lambda: WebSettings())
+    web: WebSettings = field(default_factory=lambda: web_default())
 
 
 @dataclass(frozen=True)
@@ -64,6 +66,22 @@ class WebSettings:
     def url(self) -> str:
         host = f"[{self.host}]" if ":" in self.host else self.host
         return f"http://{host}:{self.port}/"
+
+
+def web_default() -> WebSettings:
+    """The web view's settings where neither a config's ``[web]`` nor ``run``'s flags say:
+    ``$REEDBOARD_WEB`` (``off``, or ``HOST:PORT``), else on at 127.0.0.1:8080. (The tests
+    set it ``off``, so a daemon they start listens nowhere unless asked.)"""
+    text = os.environ.get("REEDBOARD_WEB", "").strip()
+    if not text:
+        return WebSettings()
+    if text == "off":
+        return WebSettings(enabled=False)
+    try:
+        host, port = parse_listen(text)
+    except ValueError as exc:
+        raise CommandError(f"$REEDBOARD_WEB: {exc} (or off)") from None
+    return WebSettings(host=host, port=port)
 
 
 def parse_listen(text: str) -> tuple[str, int]:
@@ -122,13 +140,17 @@ def load_config(path: str | Path) -> Config:
     seed = f.get("seed", int, None, dice, "dice.seed")
     web = f.table("web", required=False)
     f.no_unknown(web, ("enabled", "listen", "token"), "web")
-    try:
-        host, port = parse_listen(f.get("listen", str, "127.0.0.1:8080", web, "web.listen"))
-    except ValueError as exc:
-        raise f.fail("web.listen", str(exc)) from None
+    base = web_default()
+    host, port = base.host, base.port
+    if "listen" in web:
+        try:
+            host, port = parse_listen(f.get("listen", str, None, web, "web.listen"))
+        except ValueError as exc:
+            raise f.fail("web.listen", str(exc)) from None
     token = f.get("token", str, None, web, "web.token")
     if token is not None and not token.strip():
         raise f.fail("web.token", "an empty token")
+    serve = f.get("enabled", bool, bool(web) or base.enabled, web, "web.enabled")
     return Config(
         game=game,
         build=build,
@@ -139,5 +161,5 @@ def load_config(path: str | Path) -> Config:
         hold=hold / 1000,
         dice_seed=seed,
         path=f.path,
-        web=WebSettings(f.get("enabled", bool, True, web, "web.enabled"), host, port, token),
+        web=WebSettings(serve, host, port, token),
     )
