@@ -28,6 +28,7 @@ import hmac
 import json
 import logging
 import time
+import urllib.parse
 from collections import deque
 from collections.abc import Callable, Sequence
 from importlib import resources
@@ -44,6 +45,7 @@ from controller.web import WebError, check_settings
 from controller.web.history import history_routes
 from controller.web.state import layout_message, leds_message, state_message
 from hardware.board_io import BUTTONS, BoardEvent, BoardIO, ButtonEvent, Colour, SensorEvent
+from hardware.compositor import Compositor
 from hardware.simulated import SimulatedBoard
 from wiring.layout import Layout
 
@@ -101,6 +103,7 @@ class WebView:
         self._last_state: dict[str, Any] | None = None
         self._session: Session | None = None
         self._tee: _Tee | None = None
+        self._compositor: Compositor | None = None
         self._runner: web.AppRunner | None = None
         self.sent = 0
         """Messages queued to browsers (for tests and the benchmark)."""
@@ -164,7 +167,7 @@ class WebView:
         host = self.host
         self._session = host.session
         host.session.events.subscribe(self._event)
-        leds = host.board.leds
+        leds = self._compositor = host.board.leds
         self._tee = _Tee(leds.sink, self._chain)
         leds.sink = self._tee
 
@@ -173,11 +176,8 @@ class WebView:
             self._session.events.unsubscribe(self._event)
             self._session = None
         tee, self._tee = self._tee, None
-        if tee is not None:
-            # the board's compositor: put its own sink back, if it is still ours
-            for leds in (self.host.board.leds,):
-                if leds.sink is tee:
-                    leds.sink = tee.inner
+        if tee is not None and self._compositor is not None and self._compositor.sink is tee:
+            self._compositor.sink = tee.inner  # the compositor's own sink back
 
     def _switched(self) -> None:
         """A new game (maybe on a new board): everyone draws it afresh."""
@@ -375,7 +375,7 @@ class WebView:
         if token:
             given = (
                 request.headers.get("Authorization", "").removeprefix("Bearer ").strip()
-                or request.cookies.get(COOKIE, "")
+                or urllib.parse.unquote(request.cookies.get(COOKIE, ""))  # the page quotes it
                 or request.query.get("token", "")
             )
             if not hmac.compare_digest(given.encode(), token.encode()):

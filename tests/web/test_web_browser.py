@@ -249,3 +249,18 @@ def test_the_page_reconnects_after_a_restart_and_two_pages_agree(
         click(other, "12")
         page.wait_for_function("document.querySelector('g.point[data-point=\"10\"]').dataset.led")
     other.close()
+
+
+def test_the_page_asks_for_the_token_once(browser: Any, tmp_path: Path) -> None:
+    with LiveDaemon(tmp_path, "fox-and-geese", token="open sesame") as live:
+        context = browser.new_context(viewport=PHONE)
+        page = context.new_page()
+        response = page.goto(live.url)
+        assert response is not None and response.status == 401
+        page.fill("#token", "open sesame")
+        page.click("#login button")
+        page.wait_for_selector("body[data-live=yes]")
+        assert page.locator(".piece-at").count() == 26  # 2 foxes and 24 geese
+        page.goto(live.url + "history")  # the token is kept: asked once
+        page.wait_for_selector("body[data-games='1']")
+        context.close()
