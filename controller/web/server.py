@@ -183,6 +183,7 @@ class WebView:
         """A new game (maybe on a new board): everyone draws it afresh."""
         self.detach()
         self.attach()
+        self.alerts = deque(self.host.session.alerts[-ALERTS:], maxlen=ALERTS)  # its start
         self._broadcast(self.snapshot())
 
     def _event(self, event: GameEvent) -> None:

@@ -264,3 +264,29 @@ def test_the_page_asks_for_the_token_once(browser: Any, tmp_path: Path) -> None:
         page.goto(live.url + "history")  # the token is kept: asked once
         page.wait_for_selector("body[data-games='1']")
         context.close()
+
+
+def test_the_picker_draws_every_sensed_game_on_its_board(page: Any, tmp_path: Path) -> None:
+    from wiring.layout import layout_for_game
+
+    with LiveDaemon(tmp_path, "solitaire") as live:
+        open_page(page, live.url)
+        games = page.locator("#game option").evaluate_all("os => os.map(o => o.value)")
+        assert games == [g for g in engine.game_ids() if engine.game(g).sensed]
+        for game in games:
+            if game != body(page, "game"):
+                page.select_option("#game", game)
+                page.click("#picker button")
+                page.wait_for_selector(f"body[data-game='{game}']")
+            page.wait_for_function(
+                f"document.querySelectorAll('.piece-at').length == "
+                f"{len(engine.start(game).occupied())}"
+            )
+            layout = layout_for_game(game)
+            assert page.locator("g.point").count() == len(layout.points)
+            assert body(page, "state") == "playing"
+            newest = page.locator("#alerts li").all_inner_texts()[0]  # (newest first)
+            started = "new-game: " + engine.start(game).to_text()
+            assert newest == started or (game == "solitaire" and newest.startswith("resumed: "))
+            page.screenshot(path=str(tmp_path / f"{game}.png"))
+        assert live.daemon.session.game_id == games[-1]

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import socket
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -296,3 +297,50 @@ def test_no_page_hears_of_a_move_before_the_store_has_made_it_durable(tmp_path: 
 
     asyncio.run(watch())
     daemon.store.close()
+
+
+def test_with_a_real_board_the_page_mirrors_it_and_its_buttons_work(
+    tmp_path: Path, mock_factory: object
+) -> None:
+    """A GPIO board (gpiozero's MockFactory): pieces are moved on the board itself, so a click
+    is refused; the buttons go to the board's events like its own; the picker offers the
+    games of its board."""
+    from controller.daemon import Daemon
+    from tests.controller.test_cli_inputs import gpio_config
+
+    config = load_config(gpio_config(tmp_path))
+    config = replace(config, web=replace(config.web, enabled=True, port=0))
+    said: list[str] = []
+    daemon = Daemon(config, out=said.append)
+
+    async def scenario() -> None:
+        task = asyncio.create_task(daemon.run())
+        async with asyncio.timeout(10):
+            while not any(s.startswith("web view: ") for s in said):
+                await asyncio.sleep(0.01)
+        url = next(s for s in said if s.startswith("web view: "))[10:]
+        async with aiohttp.ClientSession() as s:
+            page = await connect(s, url)
+            assert page.state["simulated"] is False and page.layout["board"] == "cross33"
+            assert [g["id"] for g in page.layout["games"]] == [
+                "fox-and-geese",
+                "fox-and-geese-mcloughlin",
+                "solitaire",
+            ]
+            await page.send(do="lift", point="9")
+            await page.read(lambda p: bool(p.refused))
+            assert page.refused == ["pieces are moved on the board itself (this is a real board)"]
+            await page.send(do="press", button="undo")
+            await page.read(lambda p: any(a["kind"] == "undo" for a in p.state["alerts"]))
+            assert page.state["alerts"][-2:] == [
+                {"t": page.state["alerts"][-2]["t"], "kind": "button", "text": "undo"},
+                {
+                    "t": page.state["alerts"][-1]["t"],
+                    "kind": "undo",
+                    "text": "nothing to take back",
+                },
+            ]
+        daemon.stop.set()
+        await asyncio.wait_for(task, 5)
+
+    asyncio.run(scenario())
