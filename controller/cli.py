@@ -244,93 +244,49 @@ def cmd_wiring_table(args: argparse.Namespace) -> int:
     return 0
 
 
-def _jr_cards(text: str, what: str, *, royals: bool | None = None) -> list[str]:
-    """Cards written ``5H,10S,AD`` (or joined by ``+``): each a card, none twice; ``royals``
-    True asks for royals only, False for pip cards and aces only."""
-    from engine import jack_rabbits as jr
-
-    if not text.strip():
-        return []
-    out: list[str] = []
-    for item in text.replace("+", ",").split(","):
-        if not item.strip():
-            raise CommandError(f"{what} {text!r}: an empty card between commas")
-        try:
-            c = jr.card(item)
-        except EngineError as exc:
-            raise CommandError(f"{what} {text!r}: {exc}") from None
-        if c in out:
-            raise CommandError(f"{what} {text!r}: {c} is given twice (a deck has one)")
-        if royals is True and not jr.is_royal(c):
-            raise CommandError(f"{what} {text!r}: {c} is not a royal (J, Q or K)")
-        out.append(c)
-    return out
-
-
-def _jr_price(text: str) -> int:
-    """THE PRICE to meet: a whole number from 1 (the dice's total is 2 to 12)."""
-    import re
-
-    if not re.fullmatch(r"[0-9]{1,4}", text.strip()) or int(text) < 1:
-        raise CommandError(f"--price {text!r}: THE PRICE is a whole number from 1, like 8")
-    return int(text)
-
-
-def cmd_jack_rabbits(args: argparse.Namespace) -> int:
-    """The Jack Rabbits table assistant: the rules as quick answers at the table."""
-    import re
-
-    from engine import jack_rabbits as jr
-
-    values = {
-        "ace_spent": args.ace_spent,
-        "patriarchy": args.patriarchy,
-        "permanent_ace": args.permanent_ace,
-    }
-    what = args.jr_command
-    if what == "roll":
-        if not re.fullmatch(r"\s*[1-6]\s*,\s*[1-6]\s*", args.dice):
-            raise CommandError(f"roll {args.dice!r}: two dice, 1 to 6, like 3,5")
-        dice = [int(v) for v in args.dice.split(",")]
-        hit = jr.matches(dice, _jr_cards(args.hand or "", "--hand"), ace_spent=args.ace_spent)
-        print(f"THE PRICE: {jr.price(dice)}")
-        print(
-            f"THE ROLL: {'match ' + ' '.join(hit) + ': draw a prize card' if hit else 'no match'}"
-        )
-    elif what == "pay":
-        paid = _jr_cards(args.cards, "pay")
-        if not paid:
-            raise CommandError("pay: name the cards paid, like 5H,10S")
-        price = None if args.price is None else _jr_price(args.price)
-        worth = jr.payment(paid, **values)
-        print(f"THE PAYMENT: {worth}")
-        if price is not None:
-            enough = worth >= price
-            print(f"THE PRICE {price}: {'paid' if enough else f'short by {price - worth}'}")
-    elif what == "acquire":
-        royal = jr.card(args.royal)
-        if not jr.is_royal(royal):
-            raise CommandError(f"acquire {royal}: not a royal (J, Q or K)")
-        paid = _jr_cards(args.cards, f"acquire {royal}")
-        if not paid:
-            raise CommandError(f"acquire {royal}: name the cards paid, like 5H,6H")
-        if royal in paid:
-            raise CommandError(f"acquire {royal}: {royal} cannot pay for itself")
-        worth = jr.payment([c for c in paid if jr.suit(c) == jr.suit(royal)], **values)
-        ok = jr.can_acquire(royal, paid, **values)
-        others = [c for c in paid if jr.suit(c) != jr.suit(royal)]
-        why = f" ({' '.join(others)} not of the royal's suit)" if others else ""
-        print(f"THE ACQUISITION of {royal}: {worth} of 10 points{why}: {'yes' if ok else 'no'}")
-    elif what == "hand":
-        held = _jr_cards(args.cards, "hand")
-        over = len(held) - jr.HAND_LIMIT
-        print(
-            f"{len(held)} cards" + (f": discard {over} down to {jr.HAND_LIMIT}" if over > 0 else "")
-        )
-    elif what == "wins":
-        held = _jr_cards(args.royals, "wins", royals=True)
-        print("yes" if jr.wins(held, args.condition) else "no")
+def cmd_table(args: argparse.Namespace) -> int:
+    """A game's table assistant (engine/table.py): one question answered."""
+    question = args.question
+    try:
+        lines = question.answer(vars(args))
+    except engine.EngineError as exc:
+        raise CommandError(str(exc)) from None
+    for line in lines:
+        print(line)
     return 0
+
+
+def _add_table_assistants(sub: Any) -> None:
+    """A command for each game played at the table, built from its questions."""
+    for game_id in engine.game_ids():
+        assistant = engine.game(game_id).table_assistant()
+        if assistant is None:
+            continue
+        parser = sub.add_parser(game_id, help=assistant.help)
+        questions = parser.add_subparsers(dest="table_question", metavar="WHAT", required=True)
+        common = Parser(add_help=False)  # only lends its arguments to the parsers below
+        for arg in assistant.common:
+            _add_table_arg(common, arg)
+        for question in assistant.questions:
+            p = questions.add_parser(question.name, parents=[common], help=question.help)
+            for arg in question.args:
+                _add_table_arg(p, arg)
+            p.set_defaults(func=cmd_table, question=question)
+
+
+def _add_table_arg(parser: argparse.ArgumentParser, arg: Any) -> None:
+    if arg.flag:
+        parser.add_argument(f"--{arg.name}", action="store_true", help=arg.help)
+    elif arg.option:
+        parser.add_argument(
+            f"--{arg.name}",
+            metavar=arg.metavar,
+            help=arg.help or None,
+            default=arg.default,
+            choices=list(arg.choices) or None,
+        )
+    else:
+        parser.add_argument(arg.name, metavar=arg.metavar, help=arg.help or None)
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
@@ -624,35 +580,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--dry-run", action="store_true", help="only print the mpremote commands")
     p.set_defaults(func=cmd_firmware)
 
-    jr = sub.add_parser("jack-rabbits", help="the Jack Rabbits table assistant")
-    jsub = jr.add_subparsers(dest="jr_command", metavar="WHAT", required=True)
-    common = Parser(add_help=False)  # only lends its arguments to the parsers below
-    common.add_argument("--ace-spent", action="store_true", help="the first ace is spent")
-    common.add_argument("--patriarchy", action="store_true", help="optional: A 14 K 13 Q 12 J 11")
-    common.add_argument("--permanent-ace", action="store_true", help="optional: +1 pip once spent")
-    p = jsub.add_parser("roll", parents=[common], help="THE ROLL's match and THE PRICE")
-    p.add_argument("dice", metavar="A,B")
-    p.add_argument("--hand", metavar="CARDS", help="the cards held, like 5H,10S,AD")
-    p.set_defaults(func=cmd_jack_rabbits)
-    p = jsub.add_parser("pay", parents=[common], help="what cards are worth in THE PAYMENT")
-    p.add_argument("cards", metavar="CARDS")
-    p.add_argument("--price", metavar="N", help="THE PRICE to meet (a whole number from 1)")
-    p.set_defaults(func=cmd_jack_rabbits)
-    p = jsub.add_parser("acquire", parents=[common], help="whether cards buy a royal")
-    p.add_argument("royal", metavar="ROYAL")
-    p.add_argument("cards", metavar="CARDS")
-    p.set_defaults(func=cmd_jack_rabbits)
-    p = jsub.add_parser("hand", parents=[common], help="the hand limit")
-    p.add_argument("cards", metavar="CARDS")
-    p.set_defaults(func=cmd_jack_rabbits)
-    p = jsub.add_parser("wins", parents=[common], help="whether royals meet a winning condition")
-    p.add_argument("royals", metavar="ROYALS")
-    p.add_argument(
-        "--condition",
-        default="simple",
-        choices=["simple", "diverse", "monarchy", "diverse-monarchy", "tribal"],
-    )
-    p.set_defaults(func=cmd_jack_rabbits)
+    _add_table_assistants(sub)
 
     p = sub.add_parser("demo", help="a scripted game through the whole stack, drawn here")
     p.add_argument(

@@ -20,6 +20,15 @@ settings.register_profile("dev", max_examples=60, deadline=None)
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
 
+@pytest.fixture(autouse=True)
+def _check_referee_states(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every session a test drives through controller/runner.py checks its state after each
+    step (controller/session.py ``Session.check``)."""
+    from controller.runner import Runner
+
+    monkeypatch.setattr(Runner, "check_states", True)
+
+
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
         "--hardware", action="store_true", help="run the tests that need a real Pi or Pico"
