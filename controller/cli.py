@@ -174,6 +174,7 @@ def cmd_run(args: argparse.Namespace) -> int:
 
         check_seats(remote, engine.start(config.game, **config.options).players, "--seats")
         config = replace(config, remote=remote)
+    config = _web_flags(config, args)
     daemon = Daemon(config, out=_say)
     where = f"build {config.build}" if config.build else "the simulated board"
     _say(f"reedboard: {config.game} on {where}; games in {config.database}")
@@ -222,6 +223,24 @@ def cmd_watch(args: argparse.Namespace) -> int:
     settings = _remote_args(args, required=True)
     asyncio.run(watch(settings, _say, args.count))
     return 0
+def _web_flags(config: Any, args: argparse.Namespace) -> Any:
+    """``--web HOST:PORT`` and ``--no-web`` over the config's ``[web]``; a public address
+    without a token is refused here, before anything is opened."""
+    from controller.config import parse_listen
+    from controller.web import check_port, check_settings
+
+    web = config.web
+    if args.web is not None:
+        try:
+            host, port = parse_listen(args.web)
+        except ValueError as exc:
+            raise UsageError(f"run: --web {exc}") from None
+        web = replace(web, host=host, port=port, enabled=True)
+    if args.no_web:
+        web = replace(web, enabled=False)
+    check_settings(web)
+    check_port(web)  # a port in use is said before the board or the store is opened
+    return replace(config, web=web)
 
 
 def _say(text: str) -> None:
@@ -478,17 +497,24 @@ def cmd_history(args: argparse.Namespace) -> int:
         record = store.game(number)
         if record is None:
             raise CommandError(f"{path}: no game {number}")
-        print(f"# game {record.id}: {record.game}")
-        if record.options:
-            print(f"# options: {json.dumps(record.options, sort_keys=True)}")
-        print(f"# start: {record.start}")
-        notes = _history_notes(record)  # issue 13: the jump that lost a winnable Solitaire game
-        for ply, move in enumerate(record.moves, start=1):
-            print(f"{ply}. {move}" + (f"  # {notes[ply]}" if ply in notes else ""))
-        print(f"# outcome: {record.status}")
+        print(history_text(record), end="")
         return 0
     finally:
         store.close()
+
+
+def history_text(record: Any) -> str:
+    """A stored game as text (``history GAME``, the web view's export): its header lines, one
+    numbered line a move, its outcome."""
+    lines = [f"# game {record.id}: {record.game}"]
+    if record.options:
+        lines.append(f"# options: {json.dumps(record.options, sort_keys=True)}")
+    lines.append(f"# start: {record.start}")
+    notes = _history_notes(record)  # issue 13: the jump that lost a winnable Solitaire game
+    for ply, move in enumerate(record.moves, start=1):
+        lines.append(f"{ply}. {move}" + (f"  # {notes[ply]}" if ply in notes else ""))
+    lines.append(f"# outcome: {record.status}")
+    return "\n".join(lines) + "\n"
 
 
 def _history_notes(record: Any) -> dict[int, str]:
@@ -584,6 +610,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--remote", metavar="URL", help="play with another board: mqtt://HOST:PORT")
     p.add_argument("--match", metavar="ID", help="the match both boards name (with --remote)")
     p.add_argument("--seats", metavar="SIDE,...", help="the sides played here (with --remote)")
+    p.add_argument(
+        "--web",
+        metavar="HOST:PORT",
+        help="serve the web view here (default 127.0.0.1:8080, or the config's [web] listen)",
+    )
+    p.add_argument("--no-web", action="store_true", help="do not serve the web view")
     p.set_defaults(func=cmd_run)
 
     p = sub.add_parser("watch", help="follow a remote match read-only, a line per move")
