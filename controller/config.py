@@ -39,8 +39,8 @@ from pathlib import Path
 from typing import Any
 
 import engine
-from controller.remote.settings import RemoteSettings, RemoteSettingsError, from_values
 from controller.errors import CommandError
+from controller.remote.settings import RemoteSettings, RemoteSettingsError, from_values
 from controller.store import default_path
 from wiring.tomlfile import TomlFile, resolve
 
