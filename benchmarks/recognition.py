@@ -13,9 +13,11 @@ not throw), the failure classes, and a few failing seeds of each class with what
 ``--seed`` picks the set of games (another seed: a held-out set); ``--dump DIR`` writes each
 failing game as DIR/GAME-SEED.jsonl with GAME-SEED.expected.json ({"moves": [...]}) beside it,
 for ``reedboard replay DIR/GAME-SEED.jsonl --json``. Default: 10,000 games over two processes.
+``--check`` also checks the referee's state against what it waits on after every step
+(``Session.check``) and stops at the first game where they disagree, naming it.
 
 Run: .venv/bin/python benchmarks/recognition.py [--games N] [--plies N] [--seed S]
-     [--game ID ...] [--jobs N] [--dump DIR] [--examples K] [--json FILE]
+     [--game ID ...] [--jobs N] [--dump DIR] [--examples K] [--json FILE] [--check]
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import engine
 from controller.handcheck import CLASSES, GameReport, Report, judge, write_failure
 from controller.hands import play_game
+from controller.runner import Runner
 
 SEED_STRIDE = 1_000_000
 """Game i of set S plays seed S * SEED_STRIDE + i."""
@@ -43,11 +46,18 @@ SEED_STRIDE = 1_000_000
 def one(job: tuple[str, int, int, str | None]) -> tuple[GameReport, float]:
     game_id, seed, plies, dump = job
     t0 = time.perf_counter()
-    played = play_game(game_id, seed, plies=plies)
+    try:
+        played = play_game(game_id, seed, plies=plies)
+    except AssertionError as exc:  # --check: the referee's state disagreed with its data
+        raise SystemExit(f"{game_id} seed {seed}: the referee's state check failed: {exc}") from exc
     report = judge(played)
     if dump is not None and report.failed:
         write_failure(Path(dump), played)
     return report, time.perf_counter() - t0
+
+
+def _checking(on: bool) -> None:
+    Runner.check_states = on
 
 
 def jobs_for(args: argparse.Namespace, ids: list[str]) -> list[tuple[str, int, int, str | None]]:
@@ -69,6 +79,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--dump", help="write the failing games' traces to this folder")
     parser.add_argument("--examples", type=int, default=3, help="failing seeds shown a class")
     parser.add_argument("--json", help="also write the figures as JSON to this file")
+    parser.add_argument("--check", action="store_true", help="check the referee's states too")
     args = parser.parse_args(argv)
     sensed = [g for g in engine.game_ids() if engine.game(g).sensed]
     ids = args.game or sensed
@@ -79,8 +90,9 @@ def main(argv: list[str] | None = None) -> None:
     by_game: dict[str, list[GameReport]] = defaultdict(list)
     cpu: dict[str, float] = defaultdict(float)
     t0 = time.perf_counter()
+    Runner.check_states = args.check
     if args.jobs > 1:
-        with multiprocessing.Pool(args.jobs) as pool:
+        with multiprocessing.Pool(args.jobs, _checking, (args.check,)) as pool:
             results = list(pool.imap_unordered(one, jobs, chunksize=4))
     else:
         results = [one(job) for job in jobs]

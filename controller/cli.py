@@ -169,11 +169,78 @@ def cmd_run(args: argparse.Namespace) -> int:
         config = replace(config, game=args.game)
     if args.database:
         config = replace(config, database=args.database)
+    if remote := _remote_args(args, required=False):  # issue 16: two boards, one game
+        from controller.remote.settings import check_seats
+
+        check_seats(remote, engine.start(config.game, **config.options).players, "--seats")
+        config = replace(config, remote=remote)
+    config = _web_flags(config, args)
     daemon = Daemon(config, out=_say)
     where = f"build {config.build}" if config.build else "the simulated board"
     _say(f"reedboard: {config.game} on {where}; games in {config.database}")
     asyncio.run(daemon.run(console=config.build is None))
     return 0
+
+
+def _remote_args(args: argparse.Namespace, *, required: bool) -> Any:
+    """``--remote URL --match ID [--seats S,...]`` as remote settings (None when not given
+    and not required); a bad or missing one is one line naming the option."""
+    from controller.remote.settings import from_values
+
+    given = {
+        key: value
+        for key, value in (("broker", args.remote), ("match", args.match))
+        if value is not None
+    }
+    if getattr(args, "seats", None) is not None:
+        given["seats"] = args.seats
+    if not given and not required:
+        return None
+    if not required and "seats" not in given:
+        raise UsageError("run: --remote needs --match ID and --seats SIDE[,SIDE]")
+    for key, option in (("broker", "--remote URL"), ("match", "--match ID")):
+        if key not in given:
+            raise UsageError(f"{args.command}: {option} is needed with the others")
+    if required:
+        given["seats"] = "watch"  # a spectator plays no side
+    names = {"broker": "--remote", "match": "--match", "seats": "--seats"}
+    from controller.remote.settings import RemoteSettingsError
+
+    try:
+        return from_values(given)
+    except RemoteSettingsError as exc:
+        raise UsageError(f"{args.command} {names.get(exc.key, exc.key)}: {exc.what}") from None
+
+
+def cmd_watch(args: argparse.Namespace) -> int:
+    import asyncio
+
+    try:
+        from controller.remote.watch import watch
+    except ImportError as exc:
+        needs = f"watch needs aiomqtt ({exc}): pip install 'reedboard[remote]'"
+        raise CommandError(needs) from None
+    settings = _remote_args(args, required=True)
+    asyncio.run(watch(settings, _say, args.count))
+    return 0
+def _web_flags(config: Any, args: argparse.Namespace) -> Any:
+    """``--web HOST:PORT`` and ``--no-web`` over the config's ``[web]``; a public address
+    without a token is refused here, before anything is opened."""
+    from controller.config import parse_listen
+    from controller.web import check_port, check_settings
+
+    web = config.web
+    if args.web is not None:
+        try:
+            host, port = parse_listen(args.web)
+        except ValueError as exc:
+            raise UsageError(f"run: --web {exc}") from None
+        web = replace(web, host=host, port=port, enabled=True)
+    if args.no_web:
+        web = replace(web, enabled=False)
+    check_settings(web)
+    check_port(web)  # a port in use is said before the board or the store is opened
+    return replace(config, web=web)
 
 
 def _say(text: str) -> None:
@@ -223,93 +290,49 @@ def cmd_wiring_table(args: argparse.Namespace) -> int:
     return 0
 
 
-def _jr_cards(text: str, what: str, *, royals: bool | None = None) -> list[str]:
-    """Cards written ``5H,10S,AD`` (or joined by ``+``): each a card, none twice; ``royals``
-    True asks for royals only, False for pip cards and aces only."""
-    from engine import jack_rabbits as jr
-
-    if not text.strip():
-        return []
-    out: list[str] = []
-    for item in text.replace("+", ",").split(","):
-        if not item.strip():
-            raise CommandError(f"{what} {text!r}: an empty card between commas")
-        try:
-            c = jr.card(item)
-        except EngineError as exc:
-            raise CommandError(f"{what} {text!r}: {exc}") from None
-        if c in out:
-            raise CommandError(f"{what} {text!r}: {c} is given twice (a deck has one)")
-        if royals is True and not jr.is_royal(c):
-            raise CommandError(f"{what} {text!r}: {c} is not a royal (J, Q or K)")
-        out.append(c)
-    return out
-
-
-def _jr_price(text: str) -> int:
-    """THE PRICE to meet: a whole number from 1 (the dice's total is 2 to 12)."""
-    import re
-
-    if not re.fullmatch(r"[0-9]{1,4}", text.strip()) or int(text) < 1:
-        raise CommandError(f"--price {text!r}: THE PRICE is a whole number from 1, like 8")
-    return int(text)
-
-
-def cmd_jack_rabbits(args: argparse.Namespace) -> int:
-    """The Jack Rabbits table assistant: the rules as quick answers at the table."""
-    import re
-
-    from engine import jack_rabbits as jr
-
-    values = {
-        "ace_spent": args.ace_spent,
-        "patriarchy": args.patriarchy,
-        "permanent_ace": args.permanent_ace,
-    }
-    what = args.jr_command
-    if what == "roll":
-        if not re.fullmatch(r"\s*[1-6]\s*,\s*[1-6]\s*", args.dice):
-            raise CommandError(f"roll {args.dice!r}: two dice, 1 to 6, like 3,5")
-        dice = [int(v) for v in args.dice.split(",")]
-        hit = jr.matches(dice, _jr_cards(args.hand or "", "--hand"), ace_spent=args.ace_spent)
-        print(f"THE PRICE: {jr.price(dice)}")
-        print(
-            f"THE ROLL: {'match ' + ' '.join(hit) + ': draw a prize card' if hit else 'no match'}"
-        )
-    elif what == "pay":
-        paid = _jr_cards(args.cards, "pay")
-        if not paid:
-            raise CommandError("pay: name the cards paid, like 5H,10S")
-        price = None if args.price is None else _jr_price(args.price)
-        worth = jr.payment(paid, **values)
-        print(f"THE PAYMENT: {worth}")
-        if price is not None:
-            enough = worth >= price
-            print(f"THE PRICE {price}: {'paid' if enough else f'short by {price - worth}'}")
-    elif what == "acquire":
-        royal = jr.card(args.royal)
-        if not jr.is_royal(royal):
-            raise CommandError(f"acquire {royal}: not a royal (J, Q or K)")
-        paid = _jr_cards(args.cards, f"acquire {royal}")
-        if not paid:
-            raise CommandError(f"acquire {royal}: name the cards paid, like 5H,6H")
-        if royal in paid:
-            raise CommandError(f"acquire {royal}: {royal} cannot pay for itself")
-        worth = jr.payment([c for c in paid if jr.suit(c) == jr.suit(royal)], **values)
-        ok = jr.can_acquire(royal, paid, **values)
-        others = [c for c in paid if jr.suit(c) != jr.suit(royal)]
-        why = f" ({' '.join(others)} not of the royal's suit)" if others else ""
-        print(f"THE ACQUISITION of {royal}: {worth} of 10 points{why}: {'yes' if ok else 'no'}")
-    elif what == "hand":
-        held = _jr_cards(args.cards, "hand")
-        over = len(held) - jr.HAND_LIMIT
-        print(
-            f"{len(held)} cards" + (f": discard {over} down to {jr.HAND_LIMIT}" if over > 0 else "")
-        )
-    elif what == "wins":
-        held = _jr_cards(args.royals, "wins", royals=True)
-        print("yes" if jr.wins(held, args.condition) else "no")
+def cmd_table(args: argparse.Namespace) -> int:
+    """A game's table assistant (engine/table.py): one question answered."""
+    question = args.question
+    try:
+        lines = question.answer(vars(args))
+    except engine.EngineError as exc:
+        raise CommandError(str(exc)) from None
+    for line in lines:
+        print(line)
     return 0
+
+
+def _add_table_assistants(sub: Any) -> None:
+    """A command for each game played at the table, built from its questions."""
+    for game_id in engine.game_ids():
+        assistant = engine.game(game_id).table_assistant()
+        if assistant is None:
+            continue
+        parser = sub.add_parser(game_id, help=assistant.help)
+        questions = parser.add_subparsers(dest="table_question", metavar="WHAT", required=True)
+        common = Parser(add_help=False)  # only lends its arguments to the parsers below
+        for arg in assistant.common:
+            _add_table_arg(common, arg)
+        for question in assistant.questions:
+            p = questions.add_parser(question.name, parents=[common], help=question.help)
+            for arg in question.args:
+                _add_table_arg(p, arg)
+            p.set_defaults(func=cmd_table, question=question)
+
+
+def _add_table_arg(parser: argparse.ArgumentParser, arg: Any) -> None:
+    if arg.flag:
+        parser.add_argument(f"--{arg.name}", action="store_true", help=arg.help)
+    elif arg.option:
+        parser.add_argument(
+            f"--{arg.name}",
+            metavar=arg.metavar,
+            help=arg.help or None,
+            default=arg.default,
+            choices=list(arg.choices) or None,
+        )
+    else:
+        parser.add_argument(arg.name, metavar=arg.metavar, help=arg.help or None)
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
@@ -538,17 +561,24 @@ def cmd_history(args: argparse.Namespace) -> int:
         record = store.game(number)
         if record is None:
             raise CommandError(f"{path}: no game {number}")
-        print(f"# game {record.id}: {record.game}")
-        if record.options:
-            print(f"# options: {json.dumps(record.options, sort_keys=True)}")
-        print(f"# start: {record.start}")
-        notes = _history_notes(record)  # issue 13: the jump that lost a winnable Solitaire game
-        for ply, move in enumerate(record.moves, start=1):
-            print(f"{ply}. {move}" + (f"  # {notes[ply]}" if ply in notes else ""))
-        print(f"# outcome: {record.status}")
+        print(history_text(record), end="")
         return 0
     finally:
         store.close()
+
+
+def history_text(record: Any) -> str:
+    """A stored game as text (``history GAME``, the web view's export): its header lines, one
+    numbered line a move, its outcome."""
+    lines = [f"# game {record.id}: {record.game}"]
+    if record.options:
+        lines.append(f"# options: {json.dumps(record.options, sort_keys=True)}")
+    lines.append(f"# start: {record.start}")
+    notes = _history_notes(record)  # issue 13: the jump that lost a winnable Solitaire game
+    for ply, move in enumerate(record.moves, start=1):
+        lines.append(f"{ply}. {move}" + (f"  # {notes[ply]}" if ply in notes else ""))
+    lines.append(f"# outcome: {record.status}")
+    return "\n".join(lines) + "\n"
 
 
 def _history_notes(record: Any) -> dict[int, str]:
@@ -641,7 +671,24 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--config", metavar="FILE", type=path, help="a config file (see README)")
     p.add_argument("--game", metavar="ID", help=f"the game to play (default {engine.DEFAULT_GAME})")
     p.add_argument("--database", metavar="FILE", type=path, help="the game store (SQLite)")
+    p.add_argument("--remote", metavar="URL", help="play with another board: mqtt://HOST:PORT")
+    p.add_argument("--match", metavar="ID", help="the match both boards name (with --remote)")
+    p.add_argument("--seats", metavar="SIDE,...", help="the sides played here (with --remote)")
+    p.add_argument(
+        "--web",
+        metavar="HOST:PORT",
+        help="serve the web view here (default 127.0.0.1:8080, or the config's [web] listen)",
+    )
+    p.add_argument("--no-web", action="store_true", help="do not serve the web view")
     p.set_defaults(func=cmd_run)
+
+    p = sub.add_parser("watch", help="follow a remote match read-only, a line per move")
+    p.add_argument("--remote", metavar="URL", required=True, help="the broker: mqtt://HOST:PORT")
+    p.add_argument("--match", metavar="ID", required=True, help="the match to follow")
+    p.add_argument(
+        "--count", metavar="N", type=whole(1, 1_000_000), help="stop after N lines (1-1000000)"
+    )
+    p.set_defaults(func=cmd_watch)
 
     firmware = sub.add_parser("firmware", help="the Pico firmware: its config, installing it")
     fsub = firmware.add_subparsers(dest="firmware_command", metavar="WHAT", required=True)
@@ -654,35 +701,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--dry-run", action="store_true", help="only print the mpremote commands")
     p.set_defaults(func=cmd_firmware)
 
-    jr = sub.add_parser("jack-rabbits", help="the Jack Rabbits table assistant")
-    jsub = jr.add_subparsers(dest="jr_command", metavar="WHAT", required=True)
-    common = Parser(add_help=False)  # only lends its arguments to the parsers below
-    common.add_argument("--ace-spent", action="store_true", help="the first ace is spent")
-    common.add_argument("--patriarchy", action="store_true", help="optional: A 14 K 13 Q 12 J 11")
-    common.add_argument("--permanent-ace", action="store_true", help="optional: +1 pip once spent")
-    p = jsub.add_parser("roll", parents=[common], help="THE ROLL's match and THE PRICE")
-    p.add_argument("dice", metavar="A,B")
-    p.add_argument("--hand", metavar="CARDS", help="the cards held, like 5H,10S,AD")
-    p.set_defaults(func=cmd_jack_rabbits)
-    p = jsub.add_parser("pay", parents=[common], help="what cards are worth in THE PAYMENT")
-    p.add_argument("cards", metavar="CARDS")
-    p.add_argument("--price", metavar="N", help="THE PRICE to meet (a whole number from 1)")
-    p.set_defaults(func=cmd_jack_rabbits)
-    p = jsub.add_parser("acquire", parents=[common], help="whether cards buy a royal")
-    p.add_argument("royal", metavar="ROYAL")
-    p.add_argument("cards", metavar="CARDS")
-    p.set_defaults(func=cmd_jack_rabbits)
-    p = jsub.add_parser("hand", parents=[common], help="the hand limit")
-    p.add_argument("cards", metavar="CARDS")
-    p.set_defaults(func=cmd_jack_rabbits)
-    p = jsub.add_parser("wins", parents=[common], help="whether royals meet a winning condition")
-    p.add_argument("royals", metavar="ROYALS")
-    p.add_argument(
-        "--condition",
-        default="simple",
-        choices=["simple", "diverse", "monarchy", "diverse-monarchy", "tribal"],
-    )
-    p.set_defaults(func=cmd_jack_rabbits)
+    _add_table_assistants(sub)
 
     p = sub.add_parser("demo", help="a scripted game through the whole stack, drawn here")
     p.add_argument(

@@ -15,6 +15,16 @@
     [dice]
     seed = 7                        # leave out for the system's cryptographic RNG
 
+    [remote]                        # two boards, one game over MQTT (README; leave out: none)
+    broker = "mqtt://192.168.1.20:1883"   # or mqtts://; user:password@ may come before HOST
+    match = "kitchen-vs-attic"
+    seats = ["fox"]                 # the sides played on this board
+    # username, password, cafile, certfile, keyfile, keepalive (seconds, default 10)
+    [web]                           # the web view (controller/web/)
+    enabled = true
+    listen = "127.0.0.1:8080"       # another address than loopback needs a token
+    token = "..."                   # the page asks for it once; requests without it get 401
+
 Every path in it (``database``, a ``build`` file, a game option that names a file, like
 Messenger Boy's ``options.orders``) has ``~`` expanded and, when relative, is taken from the
 config file's folder. Every mistake is one line naming the
@@ -23,11 +33,14 @@ file, line and key.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import engine
+from controller.errors import CommandError
+from controller.remote.settings import RemoteSettings, RemoteSettingsError, from_values
 from controller.store import default_path
 from wiring.tomlfile import TomlFile, resolve
 
@@ -43,6 +56,51 @@ class Config:
     hold: float = 4.0
     dice_seed: int | None = None
     path: Path | None = None
+    remote: RemoteSettings | None = None
+    """Remote play (controller/remote/): None, the default, plays alone; nothing listens."""
+    web: WebSettings = field(default_factory=lambda: web_default())
+
+
+@dataclass(frozen=True)
+class WebSettings:
+    """``[web]``: whether ``reedboard run`` serves the page, where, and its token."""
+
+    enabled: bool = True
+    host: str = "127.0.0.1"
+    port: int = 8080
+    token: str | None = None
+
+    @property
+    def url(self) -> str:
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        return f"http://{host}:{self.port}/"
+
+
+def web_default() -> WebSettings:
+    """The web view's settings where neither a config's ``[web]`` nor ``run``'s flags say:
+    ``$REEDBOARD_WEB`` (``off``, or ``HOST:PORT``), else on at 127.0.0.1:8080. (The tests
+    set it ``off``, so a daemon they start listens nowhere unless asked.)"""
+    text = os.environ.get("REEDBOARD_WEB", "").strip()
+    if not text:
+        return WebSettings()
+    if text == "off":
+        return WebSettings(enabled=False)
+    try:
+        host, port = parse_listen(text)
+    except ValueError as exc:
+        raise CommandError(f"$REEDBOARD_WEB: {exc} (or off)") from None
+    return WebSettings(host=host, port=port)
+
+
+def parse_listen(text: str) -> tuple[str, int]:
+    """``HOST:PORT`` (``[::1]:8080`` for IPv6): ValueError saying what is wrong."""
+    host, sep, port = text.strip().rpartition(":")
+    host = host.removeprefix("[").removesuffix("]")
+    if not sep or not host or not port.isascii() or not port.isdigit():
+        raise ValueError(f"{text!r} is not HOST:PORT, like 127.0.0.1:8080")
+    if not 1 <= int(port) <= 65535:
+        raise ValueError(f"{text!r}: port {port} is outside 1-65535")
+    return host, int(port)
 
 
 def _path(f: TomlFile, key: str, text: str) -> Path:
@@ -57,7 +115,8 @@ def _path(f: TomlFile, key: str, text: str) -> Path:
 def load_config(path: str | Path) -> Config:
     f = TomlFile(Path(path))
     d = f.data
-    f.no_unknown(d, ("game", "build", "database", "options", "timing", "dice"), "")
+    known = ("game", "build", "database", "options", "timing", "dice", "web", "remote")
+    f.no_unknown(d, known, "")
     game = f.get("game", str, engine.DEFAULT_GAME, d, "game")
     if game not in engine.game_ids():
         raise f.fail("game", f"unknown game {game!r} (games: {', '.join(engine.game_ids())})")
@@ -88,6 +147,25 @@ def load_config(path: str | Path) -> Config:
     dice = f.table("dice", required=False)
     f.no_unknown(dice, ("seed",), "dice")
     seed = f.get("seed", int, None, dice, "dice.seed")
+    remote = None
+    if "remote" in d:
+        try:
+            remote = from_values(f.table("remote"), f.path.parent, "remote.")
+        except RemoteSettingsError as exc:
+            raise f.fail(exc.key, exc.what) from None
+    web = f.table("web", required=False)
+    f.no_unknown(web, ("enabled", "listen", "token"), "web")
+    base = web_default()
+    host, port = base.host, base.port
+    if "listen" in web:
+        try:
+            host, port = parse_listen(f.get("listen", str, None, web, "web.listen"))
+        except ValueError as exc:
+            raise f.fail("web.listen", str(exc)) from None
+    token = f.get("token", str, None, web, "web.token")
+    if token is not None and not token.strip():
+        raise f.fail("web.token", "an empty token")
+    serve = f.get("enabled", bool, bool(web) or base.enabled, web, "web.enabled")
     return Config(
         game=game,
         build=build,
@@ -98,4 +176,6 @@ def load_config(path: str | Path) -> Config:
         hold=hold / 1000,
         dice_seed=seed,
         path=f.path,
+        remote=remote,
+        web=WebSettings(serve, host, port, token),
     )

@@ -23,6 +23,7 @@ import threading
 import time
 import warnings
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any, TextIO
 
 import engine
@@ -35,7 +36,7 @@ from controller.session import Session
 from controller.store import GameStore
 from controller.terminal import draw, pieces_of
 from controller.writer import StoreWriter
-from hardware.board_io import BoardIO
+from hardware.board_io import BoardEvent, BoardIO, ButtonEvent
 from hardware.simulated import SimulatedBoard
 from wiring.build import Build, load_build
 from wiring.layout import Layout, layout_for_game
@@ -158,7 +159,27 @@ class Daemon:
             dice = SeededDice(config.dice_seed) if config.dice_seed is not None else SystemDice()
         self.dice = ConsoleDice(dice)
         self.hints = HintWorker()
-        self.session = Session(
+        self.session = self._make_session()
+        self.remote = _remote_link(config, self.session)  # issue 16: None unless [remote]
+        self.board_listeners: list[Callable[[BoardEvent | None], None]] = []
+        """Told of each board event once the session has heard it, and (None) of each time
+        the session's timers were run (the web view)."""
+        self.session_listeners: list[Callable[[], None]] = []
+        """Told when :meth:`switch_game` has put a new session in place (the web view)."""
+        self._animating: asyncio.Future[None] | None = None
+        self._reading: asyncio.Future[Any] | None = None
+        self.notifier = Notifier()
+        self.stop = asyncio.Event()
+        self.console: Console | None = None
+        self._commands: set[asyncio.Future[None]] = set()
+        if isinstance(self.board, SimulatedBoard):
+            self.console = Console(
+                self.session, self.board, self.dice, show=self.show, stop=self.stop.set, out=out
+            )
+
+    def _make_session(self) -> Session:
+        config = self.config
+        return Session(
             self.board,
             self.layout,
             config.game,
@@ -171,14 +192,61 @@ class Daemon:
             on_alert=lambda _t, kind, text: self.out(f"{kind}: {text}"),
             hints=self.hints,
         )
-        self.notifier = Notifier()
-        self.stop = asyncio.Event()
-        self.console: Console | None = None
-        self._commands: set[asyncio.Future[None]] = set()
+
+    def games(self) -> list[str]:
+        """The games that can be started here: every sensed game on the simulated board, the
+        games of the board's layout on a real one."""
         if isinstance(self.board, SimulatedBoard):
-            self.console = Console(
-                self.session, self.board, self.dice, show=self.show, stop=self.stop.set, out=out
-            )
+            return [g for g in engine.game_ids() if engine.game(g).sensed]
+        return [g for g in self.layout.games if engine.game(g).sensed]
+
+    def switch_game(self, game: str, options: dict[str, Any]) -> None:
+        """Play ``game`` from now on (the web view's picker): its unfinished game resumed,
+        else a new one. The simulated board is laid out for it afresh (a new board when the
+        game is played on another layout); a real board plays the games of its layout."""
+        if game not in self.games():
+            raise DaemonError(f"{game} cannot be played on this board ({self.layout.name})")
+        if self.remote is not None:  # issue 16: the link follows this one session's game
+            raise DaemonError(f"this board plays remote match {self.remote.match}: no other game")
+        engine.game(game).options_from(options)  # EngineError for a bad option
+        config = replace(self.config, game=game, options=dict(options))
+        if isinstance(self.board, SimulatedBoard):
+            layout = self.layout if game in self.layout.games else layout_for_game(game)
+            board: BoardIO = SimulatedBoard(layout, initial_occupancy(config, self.store))
+        else:
+            layout, board = self.layout, self.board
+        old = self.board
+        self.config, self.layout, self.board = config, layout, board
+        self.session = self._make_session()
+        if self.console is not None and isinstance(board, SimulatedBoard):
+            self.console.session, self.console.board = self.session, board
+        if board is not old:  # the loop reads the new board's events, its LEDs animate
+            if self._reading is not None:
+                self._reading.cancel()
+            if self._animating is not None:
+                self._animating.cancel()
+                self._animating = asyncio.ensure_future(board.leds.run())
+        self.session.start(time.monotonic())
+        self.notifier.send(f"STATUS=playing {game}")
+        for listener in list(self.session_listeners):
+            listener()
+
+    async def _serve_web(self) -> Any:
+        """The web view, listening (controller/web/), or None when it is off."""
+        settings = self.config.web
+        if not settings.enabled:
+            return None
+        from controller.web import missing
+
+        if (why := missing()) is not None:
+            self.out(f"web view off: {why}")
+            return None
+        from controller.web.server import WebView
+
+        view = WebView(self, settings)
+        await view.start()
+        self.out(f"web view: {replace(settings, port=view.port).url}")  # port 0: the one given
+        return view
 
     async def run(self, console: bool = False) -> None:
         """Run until SIGTERM, SIGINT, ``quit``, or (with ``console``, on the simulated board)
@@ -196,11 +264,14 @@ class Daemon:
                 loop.add_signal_handler(sig, self.stop.set)
         reading: asyncio.Task[None] | None = None
         solving: asyncio.Future[None] | None = None
+        linking: asyncio.Task[None] | None = None
         try:
             async with self.board:  # scanning, or the Pico's link, until the daemon stops
                 # the LEDs animate on a clock of their own (hardware/compositor.py)
-                animating = asyncio.create_task(self.board.leds.run())
+                self._animating = asyncio.ensure_future(self.board.leds.run())
+                web = None
                 try:
+                    web = await self._serve_web()  # a port in use is said before the game
                     self.session.start(time.monotonic())
                     self.notifier.send("READY=1")
                     self.notifier.send(f"STATUS=playing {self.config.game}")
@@ -208,29 +279,38 @@ class Daemon:
                         reading = asyncio.create_task(self.console.run(self._read_lines(loop)))
                         self.out(self.show())
                     solving = asyncio.ensure_future(self._open_winning_set())  # issue 13
+                    if self.remote is not None:  # issue 16: the other board, over MQTT
+                        linking = asyncio.create_task(self.remote.run())
                     await self._loop()
                 finally:
-                    for task in (reading, solving):  # a winning set's build stops with it
+                    for task in (reading, solving, linking):  # a winning set's build stops with it
                         if task is not None:
                             task.cancel()
                             with contextlib.suppress(asyncio.CancelledError):
                                 await task
                     self.notifier.send("STOPPING=1")
+                    if web is not None:
+                        await web.stop()
                     self.hints.close()
-                    animating.cancel()
-                    with contextlib.suppress(asyncio.CancelledError):
-                        await animating
+                    if self._animating is not None:
+                        self._animating.cancel()
+                        with contextlib.suppress(asyncio.CancelledError):
+                            await self._animating
         finally:
             self.store.close()
 
     async def _loop(self) -> None:
-        session = self.session
         events = self.board.events
         next_event: asyncio.Task[Any] | None = None
         stopping = asyncio.ensure_future(self.stop.wait())
         last_ping = 0.0
         try:
             while not self.stop.is_set():
+                session = self.session  # switch_game may have put another in place
+                if self.board.events is not events:  # and another simulated board
+                    if next_event is not None:
+                        next_event.cancel()
+                    events, next_event = self.board.events, None
                 now = time.monotonic()
                 waits = []
                 if (deadline := session.next_deadline()) is not None:
@@ -239,16 +319,31 @@ class Daemon:
                     waits.append(max(0.0, last_ping + self.notifier.watchdog_every - now))
                 if next_event is None:
                     next_event = asyncio.ensure_future(anext(events))
+                    self._reading = next_event
                 done, _ = await asyncio.wait(
                     {next_event, stopping},
                     timeout=min(waits) if waits else None,
                     return_when=asyncio.FIRST_COMPLETED,
                 )
                 now = time.monotonic()
-                if next_event in done:
-                    session.on_event(next_event.result(), now)
+                if next_event in done and next_event.cancelled():  # switch_game: a new board
                     next_event = None
+                elif next_event in done:
+                    event = next_event.result()
+                    # issue 16: in a remote game `roll` agrees the throw with the other board
+                    # and `undo` asks it for the takeback
+                    if not (
+                        self.remote is not None
+                        and isinstance(event, ButtonEvent)
+                        and self.remote.button(event.button)
+                    ):
+                        session.on_event(event, now)
+                    next_event = None
+                    for listener in self.board_listeners:
+                        listener(event)
                 session.poll(now)
+                for listener in self.board_listeners:
+                    listener(None)
                 if self.notifier.watchdog_every is not None and now - last_ping >= (
                     self.notifier.watchdog_every
                 ):
@@ -328,6 +423,24 @@ class Daemon:
 
         threading.Thread(target=read, name="console", daemon=True).start()
         return lines
+
+
+def _remote_link(config: Config, session: Session) -> Any:
+    """Remote play's link (controller/remote/link.py) when the config asks for it: its seats
+    checked against the game's sides; aiomqtt (the ``remote`` extra) imported only then."""
+    if config.remote is None:
+        return None
+    from controller.remote.settings import check_seats
+
+    players = session.cls.start(**session.options).players
+    check_seats(config.remote, tuple(map(str, players)), "remote.seats")
+    try:
+        from controller.remote.link import RemoteLink
+    except ImportError as exc:
+        raise DaemonError(
+            f"remote play needs aiomqtt ({exc}): pip install 'reedboard[remote]'"
+        ) from None
+    return RemoteLink(session, config.remote)
 
 
 def _open_store(config: Config) -> StoreWriter:

@@ -28,6 +28,9 @@ class GameEvent:
     """When it happened, on the referee's clock."""
 
     kind: ClassVar[str] = "event"
+    alert: ClassVar[bool] = True
+    """Whether it is said as an alert (the console, ``replay --json``); a quiet event is for
+    the listeners that draw the board (the web view)."""
 
     @property
     def name(self) -> str:
@@ -148,6 +151,19 @@ class GameOver(GameEvent):
 
 
 @dataclass(frozen=True)
+class Lifted(GameEvent):
+    """A piece is off the board in hand: where it may land (lit green). Quiet: no alert."""
+
+    landings: tuple[str, ...]
+    kind: ClassVar[str] = "lifted"
+    alert: ClassVar[bool] = False
+
+    @property
+    def text(self) -> str:
+        return " ".join(self.landings)
+
+
+@dataclass(frozen=True)
 class Mismatch(GameEvent):
     fixes: str
     """What to do, in words (one fix at a time is lit)."""
@@ -207,6 +223,26 @@ class Notice(GameEvent):
     """Something the players are told that changes nothing: ``roll-first``, ``move-first``,
     ``no-dice``, ``dice-error``, ``pass``, ``undo`` with nothing to take back, ``error`` (a
     bug the board survived), ``store-error``."""
+
+    what: str
+    detail: str
+
+    @property
+    def name(self) -> str:
+        return self.what
+
+    @property
+    def text(self) -> str:
+        return self.detail
+
+
+@dataclass(frozen=True)
+class RemoteNotice(GameEvent):
+    """Remote play (controller/remote/), one line: ``remote-refused`` (a message from the
+    other board refused, never applied), ``remote-online`` / ``remote-offline`` (the other
+    board came or went), ``remote-link`` (this board's broker connection), ``remote-dice``
+    (the throw's exchange), ``remote-takeback`` (a takeback asked, accepted, refused),
+    ``remote-seat`` (a side of the other board moved here)."""
 
     what: str
     detail: str

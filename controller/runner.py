@@ -34,6 +34,10 @@ class Clock:
 class Runner:
     """Drives ``session`` on ``board`` by ``clock`` (the clock the board was made with)."""
 
+    check_states = False
+    """After every step, check that the referee's state agrees with what it waits on
+    (:meth:`Session.check`): the tests and ``benchmarks/recognition.py --check`` turn it on."""
+
     def __init__(
         self,
         session: Session,
@@ -69,6 +73,8 @@ class Runner:
             self.clock.t = max(self.clock.t, due)
             if due == deadline:
                 session.poll(due)
+                if self.check_states:
+                    session.check()
             leds.tick(self.clock.t)
         self.clock.t = t
 
@@ -77,6 +83,8 @@ class Runner:
         events, session = self.board.events, self.session
         while events.pending():
             session.on_event(events.get_nowait(), self.clock.t)
+            if self.check_states:
+                session.check()
 
     def place(self, point: str, t: float | None = None) -> None:
         self._at(t)

@@ -32,6 +32,7 @@ from controller.events import (
     GameEvent,
     GameOver,
     HintShown,
+    Lifted,
     LinkChanged,
     Mismatch,
     MoveCarriedOut,
@@ -64,7 +65,10 @@ HOLD = 4.0
 
 
 class State(enum.Enum):
-    """Where the referee stands (:attr:`Session.state`), first match wins."""
+    """Where the referee stands (:attr:`Session.state`). The session keeps one, changed only
+    by :meth:`Session._enter`; what a state waits on is held beside it (the moves pending or
+    asked, the takeback or new game deferred, the move being carried out), and
+    :meth:`Session.check` says whether the two agree (the tests call it after every step)."""
 
     OVER = "over"
     """The game has ended (a takeback or a new game goes on from here)."""
@@ -138,27 +142,34 @@ class Session:
             self.events.subscribe(self.recorder, first=True)
         self.alerts: list[dict[str, Any]] = []
         """Every event heard, in its one-line form (``replay --json``'s alerts)."""
-        self.events.subscribe(lambda event: self.alerts.append(event.as_alert()))
-        if on_alert is not None:
-            self.events.subscribe(lambda event: on_alert(event.t, event.name, event.text))
+
+        def alert(event: GameEvent) -> None:
+            if event.alert:
+                self.alerts.append(event.as_alert())
+                if on_alert is not None:
+                    on_alert(event.t, event.name, event.text)
+
+        self.events.subscribe(alert)
         self._frame_due = False
         """A frame held back likewise: it is shown by :meth:`flush`."""
         self.physical: set[str] = set()
         self._changed_at: float | None = None
         self._unknown_since: float | None = None
         self._deferred: tuple[float, Verdict] | None = None
-        self.mismatch = False
+        """WAITING: when the board began to show an earlier position or a start, and it."""
+        self._state = State.PLAYING
         self._hint: Move | None = None
         self._ambiguous: tuple[Move, ...] = ()
         self._ambiguous_extends = False
         self._shown = 0
         self._landings: Occupancy = frozenset()
+        self._lifted: Occupancy = frozenset()
+        """The landings last published as Lifted (said again only when they change)."""
         self._ended_at: float | None = None
         self._shown_frame: dict[str, Any] | None = None
-        self._restoring = False
         self._showing: tuple[Move, Occupancy] | None = None
-        """A move from elsewhere, committed and lit, and the board before it: the players
-        are carrying it out."""
+        """CARRYING_OUT (and a MISMATCH met meanwhile): a move from elsewhere, committed and
+        lit, and the board before it."""
         # issue 13: Solitaire's verdict after each jump; the daemon gives it the winning set
         self.solved = Verdicts()
 
@@ -196,6 +207,7 @@ class Session:
         )
         self._ended_at = None
         self._forget_question()
+        self._leave(State.PLAYING, State.OVER)  # the game may be over already
 
     def _forget_question(self) -> None:
         """The position changed: moves read ahead of it, and any question about them, belong
@@ -205,6 +217,7 @@ class Session:
         self._ambiguous, self._shown, self._ambiguous_extends = (), 0, False
         self._last_ask = None
         self._deferred = None
+        self._leave(State.PENDING, State.ASKING, State.WAITING)
 
     def _sync_history(self, history: list[tuple[Occupancy, bool]]) -> None:
         """Make ``history`` hold (occupancy, waits for a throw) of every ply before the
@@ -235,22 +248,58 @@ class Session:
 
     @property
     def state(self) -> State:
-        """The referee's state, from what it is waiting on."""
-        if self._restoring:
-            return State.RESTORING
-        if self.mismatch:
-            return State.MISMATCH
-        if self._showing is not None:
-            return State.CARRYING_OUT
-        if self._ambiguous:
-            return State.ASKING
-        if self._pending is not None:
-            return State.PENDING
-        if self._deferred is not None:
-            return State.WAITING
-        if self.position.is_over():
-            return State.OVER
-        return State.PLAYING
+        """Where the referee stands."""
+        return self._state
+
+    @property
+    def mismatch(self) -> bool:
+        """Whether a fix is lit: the board is wrong (a mismatch, or a takeback restored)."""
+        return self._state in (State.MISMATCH, State.RESTORING)
+
+    def _enter(self, state: State) -> None:
+        if state is not self._state:
+            log.debug("referee: %s -> %s", self._state.value, state.value)
+            self._state = state
+
+    def _at_rest(self) -> State:
+        """The state with nothing to wait on: the game goes on, or it is over."""
+        return State.OVER if self.position.is_over() else State.PLAYING
+
+    def _leave(self, *states: State) -> None:
+        """Leave any of ``states`` for the state at rest."""
+        if self._state in states:
+            self._enter(self._at_rest())
+
+    def _questions(self) -> None:
+        """After the moves pending or asked changed: the state that waits on them (a mismatch,
+        a restore or a move carried out wait on the board, whatever else is held)."""
+        if self._state in (State.PLAYING, State.OVER, State.PENDING, State.ASKING):
+            if self._ambiguous:
+                self._enter(State.ASKING)
+            elif self._pending is not None:
+                self._enter(State.PENDING)
+            else:
+                self._enter(self._at_rest())
+
+    def check(self) -> None:
+        """Raise AssertionError where the state and what it waits on disagree."""
+        state = self._state
+        held = {
+            State.ASKING: bool(self._ambiguous),
+            State.WAITING: self._deferred is not None,
+            State.CARRYING_OUT: self._showing is not None,
+        }
+        for owner, present in held.items():
+            assert present == (state is owner) or (owner, state) in (
+                (State.CARRYING_OUT, State.MISMATCH),  # a mistake made carrying it out
+                (State.WAITING, State.ASKING),  # a takeback deferred while a question is kept
+            ), f"{state.value} with {owner.value}'s data {'' if present else 'missing'}"
+        if self._pending is not None:  # (a line kept while a deferred reading waits too)
+            assert state in (State.PENDING, State.ASKING, State.WAITING), state
+        else:
+            assert state is not State.PENDING, "pending without lines"
+        if state in (State.PLAYING, State.OVER):
+            assert state is self._at_rest(), f"{state.value} but the game is {self._at_rest()}"
 
     @property
     def moves(self) -> list[Move]:
@@ -270,7 +319,7 @@ class Session:
             board = frozenset(self.physical)
             if self._showing is not None:
                 raise PlayError(f"{self._showing[0]} is still to be carried out on the board")
-            if board != self.recognizer.expected or self._pending is not None:
+            if self._state not in (State.PLAYING, State.OVER) or board != self.recognizer.expected:
                 raise PlayError("the board is not at rest: finish the move in hand first")
         if self.position.is_chance():
             self._throw(move, now)
@@ -280,6 +329,7 @@ class Session:
             self._commit(move, False, now, source=source)
             if source != "board":
                 self._showing = (move, frozenset(self.physical))
+                self._enter(State.CARRYING_OUT)
                 self._publish(MoveShown(now, move, source))
         else:  # a move that changes no switch (a Messenger Boy order back to its square)
             self._commit(move, False, now, source=source)
@@ -326,13 +376,13 @@ class Session:
             times.append(self._changed_at + self.settle)
         if self._unknown_since is not None and not self.mismatch:
             times.append(self._unknown_since + self.grace)
-        if self._deferred is not None:
+        if self._deferred is not None and self._state in (State.WAITING, State.ASKING):
             times.append(self._deferred[0] + self.grace)
         if (
-            self._pending is not None
+            self._state is not State.ASKING  # the players are asked: their word, not the clock
+            and self._pending is not None
             and self._pending.made
             and self._changed_at is None
-            and not self._ambiguous
         ):
             times.append(self._pending.at + self.hold)
         # (i12-leds: the game-over sweep is the LED compositor's to time: nothing to wake for)
@@ -352,9 +402,14 @@ class Session:
         if self._changed_at is not None and now >= self._changed_at + self.settle:
             self._changed_at = None
             self._judge(now)
-        if self._deferred is not None and now >= self._deferred[0] + self.grace:
+        if (
+            self._deferred is not None
+            and self._state in (State.WAITING, State.ASKING)
+            and now >= self._deferred[0] + self.grace
+        ):  # the board has stayed so: a takeback or a new game
             _, verdict = self._deferred
             self._deferred = None
+            self._leave(State.WAITING)
             if verdict.kind is Kind.TAKEBACK:
                 assert verdict.ply is not None
                 self._takeback(verdict.ply, now)
@@ -366,7 +421,7 @@ class Session:
             pending is not None
             and pending.made
             and self._changed_at is None
-            and not self._ambiguous  # the players are asked: their word, not the clock
+            and self._state is not State.ASKING  # the players are asked: their word, not the clock
             and now >= pending.at + self.hold
             and pending.held()
         ):  # the board has stayed so longer than a hand holds a piece: the moves are made
@@ -379,7 +434,7 @@ class Session:
             and not self.mismatch
             and now >= self._unknown_since + self.grace
         ):
-            self.mismatch = True
+            self._enter(State.MISMATCH)
             self._publish(Mismatch(now, self._fix_text()))
             self._show(now)
         if self.solved.expire(now):  # issue 13: the finish hole's pulse is over
@@ -436,9 +491,9 @@ class Session:
             reading = pending.read(board, verdict, now, plainly=True)
             if reading.commit:
                 verdict, keep = self._follow(reading, board, now)
-        if self._restoring:  # after undo: only the restored board counts
+        if self._state is State.RESTORING:  # after undo: only the restored board counts
             if verdict.kind is Kind.SAME:
-                self._restoring = False
+                self._leave(State.RESTORING)
             else:
                 verdict = Verdict(Kind.UNKNOWN)
                 first = True
@@ -457,17 +512,20 @@ class Session:
         self._deferred = None
         if verdict.kind is not Kind.UNKNOWN:
             self._unknown_since = None
-            if self.mismatch:
-                self.mismatch = False
         if verdict.kind is not Kind.AMBIGUOUS and not (keep and self._asked):
             self._ambiguous = ()
             self._asked = {}
+        # what the reading left to wait on, before what it shows adds to it
+        if not (verdict.kind is Kind.UNKNOWN and self.mismatch):  # else the fix stays lit
+            self._leave(State.WAITING, State.MISMATCH)
+            self._questions()
         kind = verdict.kind
         if kind is Kind.COMMIT:
             self._commit(verdict.moves[0], verdict.extends, now)
         elif kind is Kind.AMBIGUOUS:
             if verdict.moves != self._ambiguous:
                 self._ambiguous, self._shown = verdict.moves, 0
+                self._enter(State.ASKING)
                 self._ambiguous_extends = verdict.extends
                 self._ask(now, verdict.moves)
                 # each reading is followed as a line too: if the players play on without
@@ -490,6 +548,7 @@ class Session:
                 pass  # a move read as made waits; this reading is weaker than it
             elif self._pending is None or (verdict.made and not self._pending.made):
                 self._pending = Pending.start(self.position, verdict, board, now, self._edges)
+                self._enter(State.PENDING)
             self._landings = verdict.landings
         elif kind in (Kind.NEW_GAME, Kind.TAKEBACK):
             # only a board that stays so is a takeback or a new game; one that is also a move
@@ -497,16 +556,22 @@ class Session:
             self._landings = verdict.landings
             if not verdict.on_the_way:
                 self._deferred = (now, verdict)
+                if self._state is not State.ASKING:  # (a question kept stays put meanwhile)
+                    self._enter(State.WAITING)
         elif kind is Kind.LIFTED:
+            if verdict.landings and verdict.landings != self._lifted:
+                self._publish(Lifted(now, tuple(sorted(verdict.landings, key=self._order))))
             self._landings = verdict.landings
         elif kind is Kind.UNKNOWN:
             if first:
-                self.mismatch = True
+                if self._state is not State.RESTORING:
+                    self._enter(State.MISMATCH)
                 self._publish(Mismatch(now, self._fix_text()))
             else:  # a mismatch is a board that stays so: each new reading starts the wait anew
                 if self._unknown_since is None and self.position.is_chance() and self.cls.dice_spec:
                     self._notice(now, "roll-first", "press roll before moving")
                 self._unknown_since = now
+        self._lifted = self._landings if kind is Kind.LIFTED else frozenset()
         self._show(now)
 
     def _judge_shown(self, now: float) -> bool:
@@ -518,14 +583,14 @@ class Session:
         after = self.recognizer.expected
         if board == after:  # carried out: recognition goes on as usual from here
             self._showing = None
-            self.mismatch = False
+            self._leave(State.CARRYING_OUT, State.MISMATCH)
             self._unknown_since = None
             self._publish(MoveCarriedOut(now, move))
             return False
         on_track = all((p in board) in ((p in before), (p in after)) for p in before ^ after)
         if on_track and not (board - before - after):
             self._unknown_since = None  # each point as before the move or after it
-            self.mismatch = False
+            self._enter(State.CARRYING_OUT)
         elif self._unknown_since is None:  # a mistake: guided back once it stays so
             self._unknown_since = now
         self._show(now)
@@ -577,12 +642,12 @@ class Session:
                 self._ask(now, moves)
                 self._ambiguous, self._shown = moves, 0
             self._ambiguous_extends = reading.ask[0].steps[0].extends
+            self._questions()
             return Verdict(Kind.LIFTED), True
         verdict = reading.verdict if reading.verdict is not None else self.recognizer.judge(board)
-        if reading.pending is not None:
-            self._pending = reading.pending
-            return verdict, True
-        return verdict, False
+        self._pending = reading.pending
+        self._questions()
+        return verdict, reading.pending is not None
 
     def _ask(self, now: float, moves: tuple[Move, ...]) -> None:
         """Say that these moves read alike (once for the same question at the same ply; a
@@ -595,6 +660,7 @@ class Session:
     def _take(self, steps: tuple[Step, ...], now: float) -> None:
         """Commit pending moves, in order."""
         self._pending = None
+        self._questions()
         for step in steps:
             self._commit(step.move, step.extends, now, since=step.since)
 
@@ -649,6 +715,7 @@ class Session:
         self._hint = None
         self._landings = frozenset()  # what the last reading lit belongs to the old position
         self._forget_question()
+        self._leave(State.PLAYING, State.OVER)  # the move may end the game (a takeback reopen it)
         self._unknown_since = None  # a board that meant nothing may mean this move
         over = position.outcome()
         if over is not None:
@@ -669,7 +736,7 @@ class Session:
         self.options = position.option_values()  # a setup read off the board is kept
         self._begin(position, now, abandons=unfinished)
         self._install(position, now)
-        self._restoring = False
+        self._leave(State.RESTORING)
         if self.cls.dice_spec:
             self.board.show_dice(None)
 
@@ -688,7 +755,7 @@ class Session:
         elif button == "undo":
             self._undo(now)
         elif button == "hint":
-            if self._ambiguous:
+            if self._state is State.ASKING:  # the next candidate
                 self._shown = (self._shown + 1) % len(self._ambiguous)
             else:
                 asked = self.position.to_text()
@@ -701,7 +768,7 @@ class Session:
                         lambda move, at: self._hinted(asked, move, at),
                     )
         elif button == "confirm":
-            if self._ambiguous:
+            if self._state is State.ASKING:  # the candidate shown
                 move = self._ambiguous[self._shown % len(self._ambiguous)]
                 line = self._asked.get(move)
                 self._ambiguous, self._asked = (), {}
@@ -721,7 +788,7 @@ class Session:
     def _hinted(self, asked: str, move: Move | None, now: float) -> None:
         """A hint searched for the position ``asked``: shown only while that is still the
         position and no question is put to the players."""
-        if self.position.to_text() != asked or self._ambiguous:
+        if self.position.to_text() != asked or self._state is State.ASKING:
             return
         self._hint = move
         self._publish(HintShown(now, move))
@@ -776,6 +843,7 @@ class Session:
             return True
         if len(made) > 1:
             self._ambiguous, self._shown = tuple(c.move for c in made), 0
+            self._questions()
             self._ambiguous_extends = made[0].extends
             self._ask(now, tuple(c.move for c in made))
             return True
@@ -801,7 +869,7 @@ class Session:
             self._notice(now, "undo", "nothing to take back")
             return
         self._takeback(moved[-1], now)
-        self._restoring = True
+        self._enter(State.RESTORING)
         self._judge(now)
 
     # -- output ------------------------------------------------------------------------------
@@ -883,7 +951,7 @@ class Session:
             self._shown_frame = shown
 
     def _publish(self, event: GameEvent) -> None:
-        log.info("%s: %s", event.name, event.text)
+        log.log(logging.INFO if event.alert else logging.DEBUG, "%s: %s", event.name, event.text)
         self.events.publish(event)
 
     def _notice(self, now: float, what: str, detail: str) -> None:

@@ -42,3 +42,7 @@ class UnknownGameError(EngineError, LookupError):
 
 class InvalidOptionError(EngineError, ValueError):
     """A game option is unknown or has a value the game cannot use; the message names the key."""
+
+
+class TableError(EngineError, ValueError):
+    """A table assistant's argument is not one it answers (a card, the dice, a price)."""

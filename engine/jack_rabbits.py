@@ -30,6 +30,7 @@ from engine.errors import InvalidMoveError, InvalidOptionError, InvalidPositionE
 from engine.outcome import Outcome, Termination
 from engine.position import Move, Position
 from engine.registry import register
+from engine.table import TableAssistant
 from engine.throw import Throw
 
 SUITS = "SHDC"
@@ -217,6 +218,12 @@ class JackRabbits(Position[JRMove, State]):
     Options: ClassVar[type[Any]] = JackRabbitsOptions
     dice_spec = (2, 6)
     sensed = False
+
+    @classmethod
+    def table_assistant(cls) -> TableAssistant:
+        from engine.jack_rabbits_table import ASSISTANT  # (it uses this module's rules)
+
+        return ASSISTANT
 
     def __init__(
         self,

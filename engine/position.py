@@ -31,6 +31,7 @@ from engine.marks import Mark
 from engine.options import file_options, make_options
 from engine.outcome import Outcome
 from engine.physical import Carry, Hop, PhysicalMove, Take
+from engine.table import TableAssistant
 
 
 class Move(ABC):
@@ -106,6 +107,12 @@ class Position(ABC, Generic[M, S]):
     """A frozen dataclass of the game's options, every field with a default."""
     sensed: ClassVar[bool] = True
     """Whether the game is played on a board whose switches sense it (False: an assistant)."""
+
+    @classmethod
+    def table_assistant(cls) -> TableAssistant | None:
+        """What the game answers on the command line when played at the table (engine/table.py),
+        or None."""
+        return None
     dice_spec: ClassVar[tuple[int, int] | None] = None
     """(count, sides) of the game's throw at chance nodes, or None for a game without chance."""
     search_depth: ClassVar[int] = 1

@@ -17,6 +17,6 @@ fi
 stamp=$ROOT/.venv/.reedboard-installed
 if [ ! -f "$stamp" ] || [ "$ROOT/pyproject.toml" -nt "$stamp" ]; then
     "$ROOT/.venv/bin/python" -m pip install --quiet --upgrade pip
-    (cd "$ROOT" && .venv/bin/python -m pip install --quiet -e ".[test]")
+    (cd "$ROOT" && .venv/bin/python -m pip install --quiet -e ".[test,web]")
     touch "$stamp"
 fi

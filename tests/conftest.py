@@ -20,6 +20,15 @@ settings.register_profile("dev", max_examples=60, deadline=None)
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
 
+@pytest.fixture(autouse=True)
+def _check_referee_states(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every session a test drives through controller/runner.py checks its state after each
+    step (controller/session.py ``Session.check``)."""
+    from controller.runner import Runner
+
+    monkeypatch.setattr(Runner, "check_states", True)
+
+
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
         "--hardware", action="store_true", help="run the tests that need a real Pi or Pico"
@@ -63,10 +72,12 @@ def _no_error_logs(
 @pytest.fixture(autouse=True, scope="session")
 def _own_cache_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     """No test reads or writes the user's cache folder, and no daemon opens or builds a
-    Solitaire winning set unless its test asks (controller/solved.py)."""
+    Solitaire winning set (controller/solved.py) or serves the web view unless its test
+    asks."""
     patch = pytest.MonkeyPatch()
     patch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("xdg-cache")))
     patch.setenv("REEDBOARD_SOLITAIRE_SOLVER", "off")
+    patch.setenv("REEDBOARD_WEB", "off")  # a daemon a test starts serves no page unless asked
     yield
     patch.undo()
 

@@ -258,6 +258,14 @@ COMMANDS: dict[str, list[Slot]] = {
         Slot("--config", (), file="config"),
         Slot("--game", ("solitaire", "skip")),
         Slot("--database", ("g.sqlite3",), file="store"),
+        Slot("--remote", ("mqtt://127.0.0.1:1",)),  # issue 16: a port nobody listens on
+        Slot("--match", ("m1",)),
+        Slot("--seats", ("fox", "geese")),
+    ],
+    "watch": [
+        Slot("--remote", ("mqtt://127.0.0.1:1",), required=True),
+        Slot("--match", ("m1",), required=True),
+        Slot("--count", ("1", "5")),
     ],
     "firmware config": [Slot(None, ("pico-cross33", "pi-cross33"), file="build", required=True)],
     "firmware install": [

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import engine
-from controller.events import EventBus, GameEvent, MoveCommitted, Notice, Takeback
+from controller.events import EventBus, GameEvent, Lifted, MoveCommitted, Notice, Takeback
 from controller.store import GameStore
 from tests.controller.rig import Rig
 
@@ -52,6 +52,13 @@ def test_a_session_publishes_typed_events_in_the_order_of_its_alerts(tmp_path: P
         ("9-4", 0, "board"),
         ("16-9", 1, "board"),
     ]
-    assert [e.as_alert() for e in heard] == rig.session.alerts[-len(heard) :]
+    said = [e for e in heard if e.alert]
+    assert [e.as_alert() for e in said] == rig.session.alerts[-len(said) :]
+    # a lifted piece is a quiet event: its landings, for listeners that draw the board
+    lifted = [e for e in heard if isinstance(e, Lifted)]
+    start = engine.start("fox-and-geese")
+    from_9 = {m.points()[-1] for m in start.legal_moves if m.points()[0] == "9"}
+    assert len(lifted) == 2 and set(lifted[0].landings) == from_9 and lifted[1].landings == ("9",)
+    assert "lifted" not in {a["kind"] for a in rig.session.alerts}
     record = store.unfinished("fox-and-geese")
     assert record is not None and record.moves == ("9-4", "16-9")  # the store heard them

@@ -27,13 +27,6 @@ GAME_MODULES = {
 GAME_STATE = {"escape", "brier_patch", "orders", "rotation"}
 """Names of one game's own state that the controller must not read."""
 
-PENDING = {
-    "cli.py": {"jack-rabbits", "jack_rabbits"},
-}
-"""What a file still names (the
-CLI's Jack Rabbits table assistant is a command of its own, a contract in DESIGN.md)."""
-
-
 def move_classes() -> set[str]:
     """Every move class a game module defines (the shared Throw is the engine's, not a game's)."""
     out = set()
@@ -82,17 +75,10 @@ def named(source: str) -> set[str]:
 
 def test_the_controller_names_no_game_id_move_class_or_game_state() -> None:
     found = {}
-    for path in sorted(CONTROLLER.glob("*.py")):
-        left = named(path.read_text(encoding="utf-8")) - PENDING.get(path.name, set())
-        if left:
-            found[path.name] = sorted(left)
+    for path in sorted(CONTROLLER.rglob("*.py")):
+        if left := named(path.read_text(encoding="utf-8")):
+            found[str(path.relative_to(CONTROLLER))] = sorted(left)
     assert found == {}
-
-
-def test_the_exceptions_are_still_needed() -> None:
-    for name, words in PENDING.items():
-        still = named((CONTROLLER / name).read_text(encoding="utf-8")) & words
-        assert still == words, f"{name} no longer names {sorted(words - still)}: drop it here"
 
 
 def test_the_check_sees_what_it_looks_for() -> None:

@@ -1,0 +1,65 @@
+"""What the page is sent, from the referee's state (controller/web/state.py)."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from controller.web.state import guidance, layout_message, leds_message, pieces_shown
+from hardware.board_io import BLUE, GREEN, WHITE, Light, Pattern
+from tests.controller.rig import Rig
+
+GAMES = ["solitaire", "fox-and-geese", "fox-and-rabbit", "skip", "parchesi", "messenger-boy"]
+
+
+@given(st.sampled_from(GAMES), st.data())
+def test_a_piece_is_drawn_on_every_closed_switch_and_only_there(
+    game: str, data: st.DataObject
+) -> None:
+    rig = Rig(game)
+    points = sorted(rig.layout.points)
+    occupied = frozenset(data.draw(st.sets(st.sampled_from(points))))
+    letters = rig.session.position.pieces()
+    shown = pieces_shown(rig.session, occupied)
+    assert set(shown) == occupied
+    for point, letter in shown.items():
+        assert letter == letters.get(point, "?")
+
+
+@given(st.sampled_from(GAMES))
+def test_the_drawing_has_every_point_at_its_grid_place(game: str) -> None:
+    rig = Rig(game)
+    message = layout_message(rig.layout, game, [game])
+    cols, rows = message["size"]
+    assert set(message["points"]) == set(rig.layout.points)
+    places = {tuple(p) for p in message["points"].values()}
+    assert len(places) == len(rig.layout.points)  # no two points drawn on one place
+    assert all(0 <= x < cols and 0 <= y < rows for x, y in places)
+
+
+def test_leds_are_sent_as_lit_now_and_as_meant() -> None:
+    rig = Rig("fox-and-rabbit")
+    layout = rig.layout
+    chain = [(0, 0, 0)] * layout.led_count
+    chain[layout.points["c3"].led] = GREEN
+    chain[layout.dice_start] = WHITE
+    frame = {"c3": Light(GREEN), "d4": Light(BLUE, Pattern.BLINK)}
+    message = leds_message(layout, chain, frame)
+    assert message["points"] == {"c3": "#00ff00"}  # d4's blink is dark at this moment
+    assert message["frame"] == {"c3": ["#00ff00", "steady"], "d4": ["#003cff", "blink"]}
+    assert message["pips"][0] == "#ffffff" and len(message["pips"]) == layout.dice_leds
+
+
+def test_guidance_in_words_follows_the_referee() -> None:
+    rig = Rig("fox-and-rabbit", dice=[(3, 2)])
+    board = rig.board.snapshot
+    assert guidance(rig.session, board()) == "WR to throw: press roll"
+    rig.press("roll")
+    assert guidance(rig.session, board()) == "WR to move"
+    rig.lift("i1")  # the fox, out of turn, and kept off
+    rig.wait(2.5)
+    assert guidance(rig.session, board()) == (
+        "the board does not match the game: put a piece on i1"
+    )
+    rig.place("i1")
+    assert guidance(rig.session, board()) == "WR to move"
