@@ -3,6 +3,8 @@
     game = "ID"                     # a game id (`reedboard games`; default: engine.DEFAULT_GAME)
     build = "pi-cross33"            # a build name or file; leave out for the simulated board
     database = "/var/lib/reedboard/games.sqlite3"
+    computer = ["fox"]              # the sides the computer plays, by piece or colour
+    level = 3                       # the computer's level, 1 (random-ish) to 5
 
     [options]                       # game options, as on the command line
     diagonals = "alternate"
@@ -43,6 +45,9 @@ class Config:
     hold: float = 4.0
     dice_seed: int | None = None
     path: Path | None = None
+    computer: tuple[str, ...] = ()
+    """The sides the computer plays (controller/computer.py)."""
+    level: int = 3
 
 
 def _path(f: TomlFile, key: str, text: str) -> Path:
@@ -57,7 +62,9 @@ def _path(f: TomlFile, key: str, text: str) -> Path:
 def load_config(path: str | Path) -> Config:
     f = TomlFile(Path(path))
     d = f.data
-    f.no_unknown(d, ("game", "build", "database", "options", "timing", "dice"), "")
+    f.no_unknown(
+        d, ("game", "build", "database", "options", "timing", "dice", "computer", "level"), ""
+    )
     game = f.get("game", str, engine.DEFAULT_GAME, d, "game")
     if game not in engine.game_ids():
         raise f.fail("game", f"unknown game {game!r} (games: {', '.join(engine.game_ids())})")
@@ -88,6 +95,7 @@ def load_config(path: str | Path) -> Config:
     dice = f.table("dice", required=False)
     f.no_unknown(dice, ("seed",), "dice")
     seed = f.get("seed", int, None, dice, "dice.seed")
+    computer, level = _computer(f, d, game, options)
     return Config(
         game=game,
         build=build,
@@ -98,4 +106,29 @@ def load_config(path: str | Path) -> Config:
         hold=hold / 1000,
         dice_seed=seed,
         path=f.path,
+        computer=computer,
+        level=level,
     )
+
+
+def _computer(
+    f: TomlFile, d: dict[str, Any], game: str, options: dict[str, Any]
+) -> tuple[tuple[str, ...], int]:
+    """``computer = ["fox"]`` (or one side as a string) and ``level = 1..5``."""
+    from controller.computer import check_level, seats
+
+    names = d.get("computer", [])
+    if isinstance(names, str):
+        names = [names]
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        raise f.fail("computer", f'expected a list of sides, like ["fox"], got {names!r}')
+    try:
+        seats(game, options, names)
+    except ValueError as exc:
+        raise f.fail("computer", str(exc)) from None
+    level = f.get("level", int, 3, d, "level")
+    try:
+        check_level(level)
+    except ValueError:
+        raise f.fail("level", f"{level} is outside 1-5") from None
+    return tuple(names), level

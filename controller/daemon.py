@@ -26,6 +26,7 @@ from collections.abc import Callable
 from typing import Any, TextIO
 
 import engine
+from controller.computer import Computer, seats
 from controller.config import Config
 from controller.console import Console, ConsoleDice, Plan
 from controller.dice import DiceSource, SeededDice, SystemDice
@@ -142,6 +143,10 @@ class Daemon:
         self.out = out
         self.stdin = stdin
         check_game(config)
+        try:
+            sides = seats(config.game, config.options, config.computer)
+        except ValueError as exc:
+            raise DaemonError(f"computer: {exc}") from None
         board: BoardIO | None = None
         if config.build is not None:  # the board first: one that is not there creates nothing
             board, self.layout = open_build(config)
@@ -171,6 +176,9 @@ class Daemon:
             on_alert=lambda _t, kind, text: self.out(f"{kind}: {text}"),
             hints=self.hints,
         )
+        self.computer: Computer | None = None  # issue 14: the computer's seats, if any
+        if config.computer:
+            self.computer = Computer(self.session, sides, config.level, clock=time.monotonic)
         self.notifier = Notifier()
         self.stop = asyncio.Event()
         self.console: Console | None = None
@@ -202,6 +210,8 @@ class Daemon:
                 animating = asyncio.create_task(self.board.leds.run())
                 try:
                     self.session.start(time.monotonic())
+                    if self.computer is not None:
+                        self.computer.poll(time.monotonic())
                     self.notifier.send("READY=1")
                     self.notifier.send(f"STATUS=playing {self.config.game}")
                     if console and self.console is not None:
@@ -217,6 +227,8 @@ class Daemon:
                                 await task
                     self.notifier.send("STOPPING=1")
                     self.hints.close()
+                    if self.computer is not None:
+                        self.computer.close()
                     animating.cancel()
                     with contextlib.suppress(asyncio.CancelledError):
                         await animating
@@ -249,6 +261,8 @@ class Daemon:
                     session.on_event(next_event.result(), now)
                     next_event = None
                 session.poll(now)
+                if self.computer is not None:  # its turn: it throws, or thinks on its thread
+                    self.computer.poll(now)
                 if self.notifier.watchdog_every is not None and now - last_ping >= (
                     self.notifier.watchdog_every
                 ):
