@@ -46,10 +46,10 @@ class Level:
 
 LEVELS: dict[int, Level] = {
     1: Level(1, 0, 0),
-    2: Level(2, 1, 400),
-    3: Level(3, 2, 1_500),
-    4: Level(4, 4, 4_000),
-    5: Level(5, 24, 8_000),
+    2: Level(2, 1, 200),
+    3: Level(3, 2, 600),
+    4: Level(4, 4, 1_500),
+    5: Level(5, 24, 5_000),
 }
 TOP_LEVEL = 5
 DEFAULT_LEVEL = 3
