@@ -52,6 +52,8 @@ LEVELS: dict[int, Level] = {
     5: Level(5, 24, 5_000),
 }
 TOP_LEVEL = 5
+THROWS_IN_A_ROW = 2
+"""Throws in a row (each passing the turn) the search follows before it rates the position."""
 DEFAULT_LEVEL = 3
 
 
@@ -199,14 +201,16 @@ class _Search:
 
     # -- chance, or more or fewer than two players -------------------------------------------
 
-    def _maxn(self, depth: int, ply: int) -> list[float]:
+    def _maxn(self, depth: int, ply: int, throws: int = 0) -> list[float]:
+        """``throws``: chance nodes in a row just before this one (a throw that passes the
+        turn leads to another): after :data:`THROWS_IN_A_ROW` the search stops there."""
         work = self.work
         self._tick()
         players = self.players
         if work.outcome() is not None:
             returns = work.returns()
             return [returns.get(p, 0.0) * (WIN - ply) for p in players]
-        if depth <= 0:
+        if depth <= 0 or throws >= THROWS_IN_A_ROW:
             self.cut = True
             return self._rate()
         if work.is_chance():
@@ -214,7 +218,7 @@ class _Search:
             for throw, p in work.chance_outcomes():
                 work.push(throw)
                 try:
-                    values = self._maxn(depth, ply)
+                    values = self._maxn(depth, ply, throws + 1)
                 finally:
                     work.pop()
                 for i, v in enumerate(values):
