@@ -113,6 +113,8 @@ def pairings(games: list[str], levels: list[int], against: list[str]) -> Iterato
                         if number == 1:
                             continue
                         who = f"L{number - 1}"
+                    if who == f"L{number}":
+                        continue
                     yield Pairing(game, side, f"L{number}", who)
 
 
@@ -123,7 +125,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--game", action="append", choices=GAMES, help="only this game (repeatable)")
     ap.add_argument("--levels", default=f"1-{TOP_LEVEL}", help="levels to test, like 1-5 or 3,5")
     ap.add_argument(
-        "--against", default="random,previous,hint", help="random, previous and/or hint"
+        "--against",
+        default="random,previous,hint",
+        help="random, previous (the level below), hint (the hint before) and/or L1-L5",
     )
     ap.add_argument("--max-plies", type=int, default=400, help="a longer game is a draw")
     ap.add_argument("--seed", type=int, default=0)
