@@ -87,8 +87,8 @@ class Table:
         move = self.rng.choice(list(position.legal_moves))
         before = len(self.session.moves)
         self.hands_do(position.copy(stack=False), move)
-        if len(self.session.moves) == before:  # a silent move: the referee holds it, then takes it
-            self.wait(self.session.hold + 0.5)
+        if self.session.moves[before:] != [move]:  # a silent move, or a chain that may go
+            self.wait(self.session.hold + 0.5)  # on: the referee holds it, then takes it
         assert self.session.moves[before:] == [move], (position.to_text(), str(move))
 
     def computers_turn(self) -> Move | None:

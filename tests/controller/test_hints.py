@@ -39,6 +39,7 @@ def test_the_hint_follows_the_games_own_rating(monkeypatch: pytest.MonkeyPatch) 
     text = "bbbb..../......../......../......../..b.b.../...r..../......../rrrr.... r"
     position = engine.from_text("skip", text)
     assert "x" in str(suggest(position))  # Skip rates men taken highest
+
     def other(side: str) -> str:
         return "blue" if side == "red" else "red"
 
