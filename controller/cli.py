@@ -22,6 +22,7 @@ from controller.cliargs import Parser, UsageError, number, path, whole
 from controller.errors import CommandError
 from engine import EngineError, Position
 from engine.errors import ReedboardError
+from engine.search import TOP_LEVEL
 
 PERFT_DEPTH = 40
 """The deepest perft: far deeper than any count would finish, well short of the stack's end."""
@@ -174,6 +175,7 @@ def cmd_run(args: argparse.Namespace) -> int:
 
         check_seats(remote, engine.start(config.game, **config.options).players, "--seats")
         config = replace(config, remote=remote)
+    config = _computer_flags(config, args)
     config = _web_flags(config, args)
     daemon = Daemon(config, out=_say)
     where = f"build {config.build}" if config.build else "the simulated board"
@@ -223,6 +225,8 @@ def cmd_watch(args: argparse.Namespace) -> int:
     settings = _remote_args(args, required=True)
     asyncio.run(watch(settings, _say, args.count))
     return 0
+
+
 def _web_flags(config: Any, args: argparse.Namespace) -> Any:
     """``--web HOST:PORT`` and ``--no-web`` over the config's ``[web]``; a public address
     without a token is refused here, before anything is opened."""
@@ -241,6 +245,29 @@ def _web_flags(config: Any, args: argparse.Namespace) -> Any:
     check_settings(web)
     check_port(web)  # a port in use is said before the board or the store is opened
     return replace(config, web=web)
+
+
+def _computer_flags(config: Any, args: argparse.Namespace) -> Any:
+    """``run --computer SIDES --level N`` over the config's ``computer`` and ``level``."""
+    from controller.computer import seats
+
+    if args.level is not None:
+        config = replace(config, level=args.level)
+    if args.computer is not None:
+        names = [n.strip() for n in args.computer.split(",")]
+        if not all(names):
+            raise CommandError(f"--computer {args.computer!r}: name a side, like fox")
+        try:
+            seats(config.game, config.options, names)
+        except (ValueError, engine.EngineError) as exc:
+            raise CommandError(f"--computer: {exc}") from None
+        config = replace(config, computer=tuple(names))
+    elif args.game and config.computer:  # the config's seats, checked for the game asked
+        try:
+            seats(config.game, config.options, config.computer)
+        except (ValueError, engine.EngineError) as exc:
+            raise CommandError(f"computer: {exc}") from None
+    return config
 
 
 def _say(text: str) -> None:
@@ -390,8 +417,9 @@ def cmd_hint(args: argparse.Namespace) -> int:
     from controller.solved import solves
 
     position = _position(args)
-    winning = _winning_set(position.options) if solves(position) else None
-    move = suggest(position, winning)
+    top = args.level is None or args.level == TOP_LEVEL  # a lower level is the search's own
+    winning = _winning_set(position.options) if top and solves(position) else None
+    move = suggest(position, winning, TOP_LEVEL if args.level is None else args.level)
     print(move if move is not None else "none")
     return 0
 
@@ -680,6 +708,17 @@ def build_parser() -> argparse.ArgumentParser:
         help="serve the web view here (default 127.0.0.1:8080, or the config's [web] listen)",
     )
     p.add_argument("--no-web", action="store_true", help="do not serve the web view")
+    p.add_argument(
+        "--computer",
+        metavar="SIDES",
+        help="the sides the computer plays, by piece or colour (fox; WR,RF; yellow,red)",
+    )
+    p.add_argument(
+        "--level",
+        type=whole(1, TOP_LEVEL),
+        metavar="N",
+        help=f"the computer's level (1 to {TOP_LEVEL}; default 3)",
+    )
     p.set_defaults(func=cmd_run)
 
     p = sub.add_parser("watch", help="follow a remote match read-only, a line per move")
@@ -740,6 +779,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_history)
 
     p = _game_parser(sub, "hint", "the suggested move, or none")
+    p.add_argument(
+        "--level",
+        type=whole(1, TOP_LEVEL),
+        metavar="N",
+        help=f"the move the computer plays at this level (1 to {TOP_LEVEL}; default the top)",
+    )
     p.set_defaults(func=cmd_hint)
 
     p = _game_parser(

@@ -3,6 +3,8 @@
     game = "ID"                     # a game id (`reedboard games`; default: engine.DEFAULT_GAME)
     build = "pi-cross33"            # a build name or file; leave out for the simulated board
     database = "/var/lib/reedboard/games.sqlite3"
+    computer = ["fox"]              # the sides the computer plays, by piece or colour
+    level = 3                       # the computer's level, 1 (random-ish) to 5
 
     [options]                       # game options, as on the command line
     diagonals = "alternate"
@@ -59,6 +61,9 @@ class Config:
     remote: RemoteSettings | None = None
     """Remote play (controller/remote/): None, the default, plays alone; nothing listens."""
     web: WebSettings = field(default_factory=lambda: web_default())
+    computer: tuple[str, ...] = ()
+    """The sides the computer plays (controller/computer.py)."""
+    level: int = 3
 
 
 @dataclass(frozen=True)
@@ -116,7 +121,7 @@ def load_config(path: str | Path) -> Config:
     f = TomlFile(Path(path))
     d = f.data
     known = ("game", "build", "database", "options", "timing", "dice", "web", "remote")
-    f.no_unknown(d, known, "")
+    f.no_unknown(d, (*known, "computer", "level"), "")
     game = f.get("game", str, engine.DEFAULT_GAME, d, "game")
     if game not in engine.game_ids():
         raise f.fail("game", f"unknown game {game!r} (games: {', '.join(engine.game_ids())})")
@@ -166,6 +171,7 @@ def load_config(path: str | Path) -> Config:
     if token is not None and not token.strip():
         raise f.fail("web.token", "an empty token")
     serve = f.get("enabled", bool, bool(web) or base.enabled, web, "web.enabled")
+    computer, level = _computer(f, d, game, options)
     return Config(
         game=game,
         build=build,
@@ -178,4 +184,29 @@ def load_config(path: str | Path) -> Config:
         path=f.path,
         remote=remote,
         web=WebSettings(serve, host, port, token),
+        computer=computer,
+        level=level,
     )
+
+
+def _computer(
+    f: TomlFile, d: dict[str, Any], game: str, options: dict[str, Any]
+) -> tuple[tuple[str, ...], int]:
+    """``computer = ["fox"]`` (or one side as a string) and ``level = 1..5``."""
+    from controller.computer import check_level, seats
+
+    names = d.get("computer", [])
+    if isinstance(names, str):
+        names = [names]
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        raise f.fail("computer", f'expected a list of sides, like ["fox"], got {names!r}')
+    try:
+        seats(game, options, names)
+    except ValueError as exc:
+        raise f.fail("computer", str(exc)) from None
+    level = f.get("level", int, 3, d, "level")
+    try:
+        check_level(level)
+    except ValueError:
+        raise f.fail("level", f"{level} is outside 1-5") from None
+    return tuple(names), level

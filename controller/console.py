@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from controller.dice import DiceSource
-from controller.session import Session
+from controller.session import Session, State
 from controller.tracegen import Hands, is_silent, lookalikes, pick_among_lookalikes, play_move
 from engine import EngineError, Move
 from hardware.board_io import BUTTONS
@@ -67,6 +67,8 @@ class Plan:
     move: Move | None = None
     ply: int = 0
     reply: str | None = None
+    carry_out: bool = False
+    """The move is one from elsewhere (the computer's), committed and lit: carried out."""
 
 
 class Console:
@@ -138,6 +140,12 @@ class Console:
 
     def _move(self, text: str) -> Plan:
         position = self.session.position.copy()
+        carry_out = False
+        if self.session.state is State.CARRYING_OUT:  # issue 14: the lit move, made by hand
+            before = position.copy()
+            shown = before.pop()
+            carry_out = before.parse_move(text) == shown
+            position = before if carry_out else position
         move = position.parse_move(text)
         if move not in position.legal_moves:
             position.push(move)  # raises IllegalMoveError, naming the move and the position
@@ -156,7 +164,7 @@ class Console:
                 pick_among_lookalikes(hands, position, move)
             elif silent:  # its landing's switch did not change: say the move is done
                 hands.button("confirm")
-        plan = Plan(move=move, ply=len(position.move_stack))
+        plan = Plan(move=move, ply=len(position.move_stack), carry_out=carry_out)
         last = hands.lines[0]["t"] if hands.lines else 0.0
         for line in hands.lines:
             plan.steps.append((line["t"] - last, self._action(line)))
@@ -184,17 +192,19 @@ class Console:
                 await asyncio.sleep(delay)
             action()
         if plan.move is not None:
-            await self._taken(plan.move, plan.ply)
+            await self._taken(plan.move, plan.ply, plan.carry_out)
 
-    async def _taken(self, move: Move, ply: int) -> None:
-        """Wait until the session has taken ``move`` as ply ``ply``; say so if it does not."""
+    async def _taken(self, move: Move, ply: int, carry_out: bool = False) -> None:
+        """Wait until the session has taken ``move`` as ply ``ply`` (``carry_out``: until the
+        referee has seen it carried out); say so if it does not."""
         session = self.session
         limit = session.settle + session.hold + TAKE_EXTRA
         loop = asyncio.get_running_loop()
         deadline = loop.time() + limit
         while loop.time() < deadline:
             stack = session.position.move_stack
-            if len(stack) > ply and stack[ply] == move:
+            done = not carry_out or session.state is not State.CARRYING_OUT
+            if len(stack) > ply and stack[ply] == move and done:
                 return
             await asyncio.sleep(0.01)
         self.out(f"error: the board did not take {move} within {limit:g} s")

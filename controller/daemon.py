@@ -27,6 +27,7 @@ from dataclasses import replace
 from typing import Any, TextIO
 
 import engine
+from controller.computer import Computer, seats
 from controller.config import Config
 from controller.console import Console, ConsoleDice, Plan
 from controller.dice import DiceSource, SeededDice, SystemDice
@@ -143,6 +144,10 @@ class Daemon:
         self.out = out
         self.stdin = stdin
         check_game(config)
+        try:
+            sides = seats(config.game, config.options, config.computer)
+        except ValueError as exc:
+            raise DaemonError(f"computer: {exc}") from None
         board: BoardIO | None = None
         if config.build is not None:  # the board first: one that is not there creates nothing
             board, self.layout = open_build(config)
@@ -161,6 +166,9 @@ class Daemon:
         self.hints = HintWorker()
         self.session = self._make_session()
         self.remote = _remote_link(config, self.session)  # issue 16: None unless [remote]
+        self.computer: Computer | None = None  # issue 14: the computer's seats, if any
+        if config.computer:
+            self.computer = Computer(self.session, sides, config.level, clock=time.monotonic)
         self.board_listeners: list[Callable[[BoardEvent | None], None]] = []
         """Told of each board event once the session has heard it, and (None) of each time
         the session's timers were run (the web view)."""
@@ -215,9 +223,18 @@ class Daemon:
             board: BoardIO = SimulatedBoard(layout, initial_occupancy(config, self.store))
         else:
             layout, board = self.layout, self.board
+        sides: frozenset[str] = frozenset()
+        if config.computer:  # the computer keeps its seats where the new game has them
+            with contextlib.suppress(ValueError):
+                sides = seats(game, config.options, config.computer)
         old = self.board
         self.config, self.layout, self.board = config, layout, board
         self.session = self._make_session()
+        if self.computer is not None:
+            self.computer.close()
+            self.computer = None
+        if sides:
+            self.computer = Computer(self.session, sides, config.level, clock=time.monotonic)
         if self.console is not None and isinstance(board, SimulatedBoard):
             self.console.session, self.console.board = self.session, board
         if board is not old:  # the loop reads the new board's events, its LEDs animate
@@ -273,6 +290,8 @@ class Daemon:
                 try:
                     web = await self._serve_web()  # a port in use is said before the game
                     self.session.start(time.monotonic())
+                    if self.computer is not None:
+                        self.computer.poll(time.monotonic())
                     self.notifier.send("READY=1")
                     self.notifier.send(f"STATUS=playing {self.config.game}")
                     if console and self.console is not None:
@@ -292,6 +311,8 @@ class Daemon:
                     if web is not None:
                         await web.stop()
                     self.hints.close()
+                    if self.computer is not None:
+                        self.computer.close()
                     if self._animating is not None:
                         self._animating.cancel()
                         with contextlib.suppress(asyncio.CancelledError):
@@ -342,6 +363,8 @@ class Daemon:
                     for listener in self.board_listeners:
                         listener(event)
                 session.poll(now)
+                if self.computer is not None:  # its turn: it throws, or thinks on its thread
+                    self.computer.poll(now)
                 for listener in self.board_listeners:
                     listener(None)
                 if self.notifier.watchdog_every is not None and now - last_ping >= (

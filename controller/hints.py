@@ -10,11 +10,13 @@ and :meth:`~engine.Position.returns`) and says how far to look (``search_depth``
   open yet): a depth-first search for a won line within a node budget (failed positions
   remembered); without one in budget, the move the game rates best (the jump that leaves the
   most jumps open).
-- Every other game: the move whose position the game rates best for the mover, ``search_depth``
-  plies ahead, each side choosing its best (Fox and Geese looks at every reply, on material and
-  the foxes' freedom to move; Fox and Rabbit: a rabbit goes home when it can, else to the
-  circle the foxes are least likely to reach with their next throw, a fox takes a rabbit when
-  it can, else closes in). A throw ends the look-ahead.
+- Every other game (and a one-player game at a level below the top): the computer player's
+  search (engine/search.py) at the level asked, the top by default: the move the computer would
+  play there.
+- :func:`heuristic`: the hint as it was before the computer players, kept for
+  benchmarks/strength.py to measure them against: the move whose position the game rates best
+  for the mover, ``search_depth`` plies ahead, each side choosing its best; a throw ends the
+  look-ahead.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import random
 import sys
 import time
 from collections.abc import Callable
@@ -29,6 +32,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
 
 from engine import Move, Position
+from engine.search import TOP_LEVEL, choose
 
 if TYPE_CHECKING:
     from engine.solitaire_solver import WinningSet
@@ -107,11 +111,18 @@ class HintWorker:
             self._pool = None
 
 
-def suggest(position: Position[Any, Any], winning: WinningSet | None = None) -> Move | None:
+def suggest(
+    position: Position[Any, Any],
+    winning: WinningSet | None = None,
+    level: int = TOP_LEVEL,
+    rng: random.Random | None = None,
+) -> Move | None:
     """The suggested move for the side to move, or None (game over, or a throw is awaited).
 
     ``winning``: Solitaire's winning set for the game's finish, when open: the hint is then a
-    jump that keeps the game winnable, and None when the game is lost."""
+    jump that keeps the game winnable, and None when the game is lost. Otherwise the computer
+    player's move at ``level`` (1-5; ``rng`` orders equal moves, seed 0 by default); at the top
+    level a one-player game searches for a won line first."""
     if position.is_over() or position.is_chance():
         return None
     moves = list(position.legal_moves)
@@ -120,9 +131,9 @@ def suggest(position: Position[Any, Any], winning: WinningSet | None = None) -> 
     if winning is not None and _solved(position, winning):
         hint: Move | None = winning.hint(position)
         return hint
-    if len(position.players) == 1:
+    if len(position.players) == 1 and level == TOP_LEVEL:
         return _puzzle(position) or moves[0]
-    return _search(position, moves)
+    return choose(position, level, rng if rng is not None else random.Random(0))
 
 
 def _solved(position: Position[Any, Any], winning: WinningSet) -> bool:
@@ -154,12 +165,20 @@ def _value(work: Position[Any, Any], me: str, depth: int) -> float:
     return max(values) if work.turn == me else min(values)
 
 
-def _search(position: Position[Any, Any], moves: list[Move]) -> Move:
-    """The move whose position is worth most to the side to move, looking
-    :attr:`~engine.Position.search_depth` plies ahead (the first of equals)."""
+def heuristic(position: Position[Any, Any]) -> Move | None:
+    """The hint before the computer players (benchmarks/strength.py's yardstick): the move
+    whose position is worth most to the side to move, looking
+    :attr:`~engine.Position.search_depth` plies ahead (the first of equals); None when the game
+    is over or a throw is awaited."""
+    if position.is_over() or position.is_chance():
+        return None
+    moves: list[Move] = list(position.legal_moves)
+    if not moves:
+        return None
     work = position.copy(stack=False)
     me = work.turn
-    best, best_value = moves[0], float("-inf")
+    best: Move = moves[0]
+    best_value = float("-inf")
     for move in moves:
         work.push(move)
         value = _value(work, me, work.search_depth - 1)

@@ -609,7 +609,9 @@ class Session:
             p
             for route in routes
             for i, p in enumerate(route)
-            if (i == 0 and p in board and p not in after) or (i > 0 and p in self.layout.points)
+            if (i == 0 and p in board and p not in after)
+            or (i > 0 and p in self.layout.points)
+            or (len(route) == 1 and p in after and p not in board)  # issue 14: a man entering
         )
         remove = {
             p: Light(RED, Pattern.BLINK)
@@ -768,7 +770,9 @@ class Session:
                         lambda move, at: self._hinted(asked, move, at),
                     )
         elif button == "confirm":
-            if self._state is State.ASKING:  # the candidate shown
+            if self._showing is not None:  # issue 14: a move from elsewhere that no switch
+                self._judge_shown(now)  # sees made (a man onto his own): the players say so
+            elif self._state is State.ASKING:  # the candidate shown
                 move = self._ambiguous[self._shown % len(self._ambiguous)]
                 line = self._asked.get(move)
                 self._ambiguous, self._asked = (), {}

@@ -113,10 +113,26 @@ class FoxAndGeese(Cross33Position):
     search_depth = 2
     """A hint looks at the move and every reply."""
 
+    def fox_room(self) -> int:
+        """How many empty holes the foxes could walk to, step by step (the geese close it)."""
+        cells, steps = self.cells, self.board.steps
+        seen = set(self.holes_of("F"))
+        todo = list(seen)
+        while todo:
+            at = todo.pop()
+            for to in steps[at]:
+                if to not in seen and cells[to] == EMPTY:
+                    seen.add(to)
+                    todo.append(to)
+        return len(seen) - self.foxes
+
     def evaluate(self, side: str) -> float:
-        """For the foxes: ten points a goose taken, and a point a move the foxes could make;
-        for the geese the same, negated."""
-        fox = 10.0 * (self.geese - self.count("G")) + self.fox_mobility()
+        """For the foxes: ten points a goose taken, a point a move the foxes could make, and
+        half a point an empty hole they could walk to (the room the geese have not yet closed),
+        less half a point a move the geese could make (geese that cannot move lose); for the
+        geese the same, negated."""
+        fox = 10.0 * (self.geese - self.count("G")) + self.fox_mobility() + 0.5 * self.fox_room()
+        fox -= 0.5 * len(self._goose_moves())
         return fox if side == "fox" else -fox
 
     def _goose_moves(self) -> list[CrossMove]:

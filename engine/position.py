@@ -113,6 +113,7 @@ class Position(ABC, Generic[M, S]):
         """What the game answers on the command line when played at the table (engine/table.py),
         or None."""
         return None
+
     dice_spec: ClassVar[tuple[int, int] | None] = None
     """(count, sides) of the game's throw at chance nodes, or None for a game without chance."""
     search_depth: ClassVar[int] = 1

@@ -147,9 +147,7 @@ def from_values(
             raise RemoteSettingsError(name(key), f"unknown key (known here: {', '.join(KEYS)})")
     for key in ("broker", "match", "seats"):
         if key not in values:
-            raise RemoteSettingsError(
-                name(key), "missing (remote play needs broker, match, seats)"
-            )
+            raise RemoteSettingsError(name(key), "missing (remote play needs broker, match, seats)")
     broker, user, password = parse_broker(values["broker"], name("broker"))  # type: ignore[arg-type]
     for key in ("username", "password"):
         given = values.get(key)

@@ -27,6 +27,7 @@ GAME_MODULES = {
 GAME_STATE = {"escape", "brier_patch", "orders", "rotation"}
 """Names of one game's own state that the controller must not read."""
 
+
 def move_classes() -> set[str]:
     """Every move class a game module defines (the shared Throw is the engine's, not a game's)."""
     out = set()

@@ -39,10 +39,15 @@ def test_the_hint_follows_the_games_own_rating(monkeypatch: pytest.MonkeyPatch) 
     text = "bbbb..../......../......../......../..b.b.../...r..../......../rrrr.... r"
     position = engine.from_text("skip", text)
     assert "x" in str(suggest(position))  # Skip rates men taken highest
-    monkeypatch.setattr(Skip, "evaluate", lambda self, side: -float(self.count_men("blue")))
+
+    def other(side: str) -> str:
+        return "blue" if side == "red" else "red"
+
+    monkeypatch.setattr(Skip, "evaluate", lambda self, side: -float(self.count_men(other(side))))
     assert "x" in str(suggest(position))
-    monkeypatch.setattr(Skip, "evaluate", lambda self, side: float(self.count_men("blue")))
-    assert "x" not in str(suggest(position))  # a game that wants the men kept
+    monkeypatch.setattr(Skip, "evaluate", lambda self, side: float(self.count_men(other(side))))
+    for level in (2, 3, 5):  # a game that wants the other side's men kept
+        assert "x" not in str(suggest(position, level=level))
 
 
 def test_a_deeper_search_sees_the_reply() -> None:
