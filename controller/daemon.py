@@ -27,7 +27,7 @@ from dataclasses import replace
 from typing import Any, TextIO
 
 import engine
-from controller.computer import Computer, seats
+from controller.computer import Computer, check_level, seats
 from controller.config import Config
 from controller.console import Console, ConsoleDice, Plan
 from controller.dice import DiceSource, SeededDice, SystemDice
@@ -208,25 +208,45 @@ class Daemon:
             return [g for g in engine.game_ids() if engine.game(g).sensed]
         return [g for g in self.layout.games if engine.game(g).sensed]
 
-    def switch_game(self, game: str, options: dict[str, Any]) -> None:
+    def switch_game(
+        self,
+        game: str,
+        options: dict[str, Any],
+        *,
+        computer: tuple[str, ...] | None = None,
+        level: int | None = None,
+    ) -> None:
         """Play ``game`` from now on (the web view's picker): its unfinished game resumed,
         else a new one. The simulated board is laid out for it afresh (a new board when the
-        game is played on another layout); a real board plays the games of its layout."""
+        game is played on another layout); a real board plays the games of its layout.
+        ``computer``: the sides the computer plays in it (``()``: none; None: the configured
+        ones, where the game has them), at ``level`` (None: as configured). A bad game,
+        option, side or level raises before anything changes."""
         if game not in self.games():
             raise DaemonError(f"{game} cannot be played on this board ({self.layout.name})")
         if self.remote is not None:  # issue 16: the link follows this one session's game
             raise DaemonError(f"this board plays remote match {self.remote.match}: no other game")
         engine.game(game).options_from(options)  # EngineError for a bad option
-        config = replace(self.config, game=game, options=dict(options))
+        if level is not None:
+            check_level(level)  # ValueError naming it
+        sides: frozenset[str] = frozenset()
+        if computer is not None:
+            sides = seats(game, dict(options), computer)  # ValueError naming a side not seated
+        elif self.config.computer:  # the configured seats, where the new game has them
+            with contextlib.suppress(ValueError):
+                sides = seats(game, dict(options), self.config.computer)
+        config = replace(
+            self.config,
+            game=game,
+            options=dict(options),
+            computer=tuple(sorted(sides)) if computer is not None else self.config.computer,
+            level=self.config.level if level is None else level,
+        )
         if isinstance(self.board, SimulatedBoard):
             layout = self.layout if game in self.layout.games else layout_for_game(game)
             board: BoardIO = SimulatedBoard(layout, initial_occupancy(config, self.store))
         else:
             layout, board = self.layout, self.board
-        sides: frozenset[str] = frozenset()
-        if config.computer:  # the computer keeps its seats where the new game has them
-            with contextlib.suppress(ValueError):
-                sides = seats(game, config.options, config.computer)
         old = self.board
         self.config, self.layout, self.board = config, layout, board
         self.session = self._make_session()

@@ -70,7 +70,14 @@ class Host(Protocol):
     session_listeners: list[Callable[[], None]]
     """Called after :meth:`switch_game` has put a new session (and maybe board) in place."""
 
-    def switch_game(self, game: str, options: dict[str, Any]) -> None: ...
+    def switch_game(
+        self,
+        game: str,
+        options: dict[str, Any],
+        *,
+        computer: tuple[str, ...] | None = None,
+        level: int | None = None,
+    ) -> None: ...
 
     def games(self) -> list[str]:
         """The games the picker may start here."""
@@ -307,7 +314,7 @@ class WebView:
             return "not an action (expected a JSON object)"
         try:
             return self._act(action)
-        except (ValueError, engine.EngineError) as exc:
+        except (ValueError, engine.ReedboardError) as exc:
             return " ".join(str(exc).split())
 
     def _act(self, action: dict[str, Any]) -> str | None:
@@ -356,13 +363,20 @@ class WebView:
             game = str(action.get("game"))
             if game not in host.games():
                 return f"{game!r} cannot be started here (games: {', '.join(host.games())})"
-            players = {k: action[k] for k in ("computer", "level") if action.get(k)}
-            if players:  # issue 14: the computer's side and level go to the new game here
-                return "computer players are not built yet"
             options = action.get("options") or {}
             if not isinstance(options, dict):
                 return "options must be an object"
-            host.switch_game(game, options)
+            computer, level = action.get("computer"), action.get("level")
+            if computer is not None and (
+                not isinstance(computer, list) or not all(isinstance(c, str) for c in computer)
+            ):
+                return 'computer must be a list of sides, like ["fox"]'
+            host.switch_game(
+                game,
+                options,
+                computer=None if computer is None else tuple(computer),
+                level=level,
+            )
             return None
         return f"unknown action {do!r}"
 

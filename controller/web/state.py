@@ -34,7 +34,10 @@ def layout_message(layout: Layout, game_id: str, games: Iterable[str]) -> dict[s
         "points": {p.id: [p.x, p.y] for p in layout.points.values()},
         "marks": layout.marks,
         "dice": cls.dice_spec is not None,
-        "games": [{"id": g, "title": engine.game(g).title} for g in games],
+        "games": [
+            {"id": g, "title": engine.game(g).title, "sides": list(engine.start(g).players)}
+            for g in games
+        ],
     }
 
 

@@ -233,7 +233,20 @@ def test_the_picker_starts_a_game_on_another_board(tmp_path: Path) -> None:
 @settings(max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
     st.dictionaries(
-        st.sampled_from(["do", "point", "from", "to", "button", "game", "version", "board_seq"]),
+        st.sampled_from(
+            [
+                "do",
+                "point",
+                "from",
+                "to",
+                "button",
+                "game",
+                "version",
+                "board_seq",
+                "computer",
+                "level",
+            ]
+        ),
         st.none()
         | st.integers(-2, 3)
         | st.sampled_from(["lift", "place", "move", "press", "new-game", "5", "17", "roll", ""])
@@ -344,3 +357,27 @@ def test_with_a_real_board_the_page_mirrors_it_and_its_buttons_work(
         await asyncio.wait_for(task, 5)
 
     asyncio.run(scenario())
+
+
+def test_the_picker_seats_the_computer_at_a_level(tmp_path: Path) -> None:
+    with LiveDaemon(tmp_path, "solitaire") as live:
+
+        async def pick() -> None:
+            async with aiohttp.ClientSession() as s:
+                page = await connect(s, live.url)
+                games = {g["id"]: g["sides"] for g in page.layout["games"]}
+                assert games["fox-and-geese"] == ["fox", "geese"]
+                await page.send(do="new-game", game="fox-and-geese", computer=["dragon"], level=2)
+                await page.read(lambda p: bool(p.refused))
+                assert "'dragon' is no side of fox-and-geese" in page.refused[-1]
+                await page.send(do="new-game", game="fox-and-geese", computer=["geese"], level=9)
+                await page.read(lambda p: len(p.refused) == 2)
+                assert "9" in page.refused[-1]
+                assert live.daemon.session.game_id == "solitaire"  # neither changed anything
+                await page.send(do="new-game", game="fox-and-geese", computer=["Geese"], level=2)
+                await page.read(lambda p: p.state["game"] == "fox-and-geese")
+
+        asyncio.run(pick())
+        computer = live.daemon.computer
+        assert computer is not None and computer.sides == frozenset({"geese"})
+        assert live.daemon.config.level == 2

@@ -34,6 +34,7 @@
         o.selected = g.id === m.game;
         pick.appendChild(o);
       }
+      sides();
       document.body.dataset.game = m.game;
     } else if (m.type === "state") {
       state = m;
@@ -100,9 +101,28 @@
   for (const b of document.querySelectorAll("#buttons button")) {
     b.addEventListener("click", () => send({ do: "press", button: b.dataset.button }));
   }
+  function sides() {
+    // the computer's choice of side: the sides of the game picked
+    const game = layout && layout.games.find((g) => g.id === $("game").value);
+    const select = $("computer");
+    select.textContent = "";
+    for (const side of ["", ...(game ? game.sides : [])]) {
+      const o = document.createElement("option");
+      o.value = side;
+      o.textContent = side ? `computer plays ${side}` : "computer: nobody";
+      select.appendChild(o);
+    }
+  }
+  $("game").addEventListener("change", sides);
   $("picker").addEventListener("submit", (e) => {
     e.preventDefault();
-    send({ do: "new-game", game: $("game").value, computer: $("computer").value || null });
+    const side = $("computer").value;
+    send({
+      do: "new-game",
+      game: $("game").value,
+      computer: side ? [side] : [],
+      level: Number($("level").value),
+    });
   });
   connect();
 })();
