@@ -18,6 +18,7 @@ it, so a script of moves can be piped in.
 from __future__ import annotations
 
 import asyncio
+import inspect
 import random
 from collections import deque
 from collections.abc import Callable, Sequence
@@ -63,7 +64,8 @@ class ConsoleDice:
 class Plan:
     """What a checked command does: (delay, action) steps, and the move it makes if any."""
 
-    steps: list[tuple[float, Callable[[], None]]] = field(default_factory=list)
+    steps: list[tuple[float, Callable[[], object]]] = field(default_factory=list)
+    """An action may return an awaitable: the plan waits for it (the board asking)."""
     move: Move | None = None
     ply: int = 0
     reply: str | None = None
@@ -150,6 +152,7 @@ class Console:
         if move not in position.legal_moves:
             position.push(move)  # raises IllegalMoveError, naming the move and the position
         hands = Hands(random.Random(0), bounce=0.0, gap=(self.pace, self.pace))
+        asked_at = -1
         if position.is_chance():
             hands.dice(position.throw_values(move))
             hands.button("roll")
@@ -161,15 +164,27 @@ class Console:
             if (straight or silent) and alike:  # the board asks: show ours, then confirm it
                 if silent:
                     hands.button("confirm")
+                asked_at = len(hands.lines)  # (once it has asked: the hint and confirm after)
                 pick_among_lookalikes(hands, position, move)
             elif silent:  # its landing's switch did not change: say the move is done
                 hands.button("confirm")
         plan = Plan(move=move, ply=len(position.move_stack), carry_out=carry_out)
         last = hands.lines[0]["t"] if hands.lines else 0.0
-        for line in hands.lines:
+        for i, line in enumerate(hands.lines):
+            if i == asked_at:
+                plan.steps.append((0.0, self._asking))
             plan.steps.append((line["t"] - last, self._action(line)))
             last = line["t"]
         return plan
+
+    async def _asking(self) -> None:
+        """Wait until the board asks which of the moves that read alike was made (a loaded
+        machine may take longer than the pace to settle), at most as long as it may take."""
+        session = self.session
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + session.settle + session.grace + TAKE_EXTRA
+        while session.state is not State.ASKING and loop.time() < deadline:
+            await asyncio.sleep(0.01)
 
     def _action(self, line: dict[str, Any]) -> Callable[[], None]:
         board = self.board
@@ -190,7 +205,8 @@ class Console:
         for delay, action in plan.steps:
             if delay > 0:
                 await asyncio.sleep(delay)
-            action()
+            if inspect.isawaitable(done := action()):
+                await done
         if plan.move is not None:
             await self._taken(plan.move, plan.ply, plan.carry_out)
 
