@@ -196,6 +196,17 @@ class McLoughlinFoxAndGeese(FoxAndGeese):
     must_jump = True
     geese_left_to_win = 6
 
+    def proved_move(self, effort: int) -> CrossMove | None:
+        """A win proved by the proof search (engine/fox_geese_solver.py): late in the game,
+        when the geese have little room left, it settles a position in milliseconds."""
+        from engine import fox_geese_solver as solver  # (it imports this module)
+
+        try:
+            solver.check_options(self.options)
+        except solver.SolverError:  # options under which geese may step back and forth
+            return None
+        return solver.best_move(self, expansions=effort)
+
     @classmethod
     def _start(cls, options: Any) -> Self:
         cells = bytearray(b"." * 34)

@@ -343,8 +343,11 @@ class _Search:
         budget: float | None,
         progress: Progress | None,
         table_limit: int,
+        expansions: int | None = None,
     ) -> None:
         self.game = game
+        self.max_expanded = expansions
+        """At most this many positions expanded (a budget that replays exactly), or None."""
         self.table: dict[int, tuple[int, int, int]] = {}
         """Canonical key -> (proof, disproof, work): a position's last known numbers."""
         self.started = time.monotonic()
@@ -472,6 +475,8 @@ class _Search:
         now = time.monotonic()
         if self.deadline is not None and now >= self.deadline:
             raise _OutOfBudget
+        if self.max_expanded is not None and self.expanded >= self.max_expanded:
+            raise _OutOfBudget
         if self.progress is not None and now >= self._next_report:
             self._next_report = now + 10.0
             pn, dn = self.root_numbers(self.root)
@@ -515,6 +520,7 @@ def solve(
     *,
     table_limit: int = TABLE_LIMIT,
     fox_wins_at: int | None = None,
+    expansions: int | None = None,
 ) -> Result:
     """Who wins ``position`` (a McLoughlin Fox and Geese position) with best play, searching
     for at most ``budget`` seconds (None: until proved). ``progress`` hears about every 10 s.
@@ -523,7 +529,7 @@ def solve(
     default); a larger number asks whether the geese can win while giving up fewer geese,
     which is a smaller question: the geese winning so wins the game itself."""
     game = _game_of(position, fox_wins_at)
-    search = _Search(game, budget, progress, table_limit)
+    search = _Search(game, budget, progress, table_limit, expansions)
     root = key_of(position)
     pn, dn = search.run(root)
     value = FOX_WINS if pn == 0 else GEESE_WIN if dn == 0 else None
@@ -545,10 +551,13 @@ def solve(
     )
 
 
-def best_move(position: Any, budget: float | None = None) -> CrossMove | None:
-    """A move proved to win for the side to move, found within ``budget`` seconds; None when
-    the game is over, the side to move loses whatever it plays, or nothing was proved."""
-    result = solve(position, budget)
+def best_move(
+    position: Any, budget: float | None = None, *, expansions: int | None = None
+) -> CrossMove | None:
+    """A move proved to win for the side to move, found within ``budget`` seconds and
+    ``expansions`` positions expanded; None when the game is over, the side to move loses
+    whatever it plays, or nothing was proved."""
+    result = solve(position, budget, expansions=expansions)
     side = position.turn
     winner = FOX_WINS if side == "fox" else GEESE_WIN
     if result.value != winner:

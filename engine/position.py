@@ -293,6 +293,12 @@ class Position(ABC, Generic[M, S]):
         gone = sorted(p for p in before - after if p != start and p != landing)
         return PhysicalMove((Carry(start, (Hop(landing, tuple(Take(p) for p in gone)),)),))
 
+    def proved_move(self, effort: int) -> M | None:
+        """A move proved to win for the side to move, if the game has a solver that proves
+        one within ``effort`` positions (a count, so a search replays exactly); else None.
+        The computer's top level plays it before it searches. The default has no solver."""
+        return None
+
     def evaluate(self, side: str) -> float:
         """How good the position looks for ``side`` without searching (higher is better): a
         hint's search compares moves by it. The default has no opinion."""

@@ -52,6 +52,9 @@ LEVELS: dict[int, Level] = {
     5: Level(5, 24, 5_000),
 }
 TOP_LEVEL = 5
+PROOF_SHARE = 5
+"""The top level first lets a game's own proof search (``Position.proved_move``) expand up to
+its budget over this many positions (a fifth more work, at most), then searches as usual."""
 THROWS_IN_A_ROW = 2
 """Throws in a row (each passing the turn) the search follows before it rates the position."""
 DEFAULT_LEVEL = 3
@@ -92,6 +95,10 @@ def choose(
     if lv.depth == 0:
         return _win_in_one(work, moves) or moves[0]
     budget = lv.nodes if nodes is None else nodes
+    if level_number == TOP_LEVEL:  # a game with a solver: a win it proves beats any guess
+        proved: Move | None = work.proved_move(budget // PROOF_SHARE)
+        if proved is not None:
+            return proved
     search = _Search(work, budget)
     return search.best(moves, lv.depth)
 

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 import engine
 from engine import Position
-from engine.search import LEVELS, TOP_LEVEL, WIN, _Search, choose, level
+from engine.search import LEVELS, PROOF_SHARE, TOP_LEVEL, WIN, _Search, choose, level
 
 GAMES = engine.game_ids()
 SMALL = 60
@@ -179,7 +179,7 @@ def expectimax(
 @given(seed=st.integers(0, 2**32), plies=st.integers(0, 60))
 def test_expectimax_weighs_every_throw(game: str, seed: int, plies: int) -> None:
     position = random_position(game, seed, plies)
-    if position.is_over():
+    if position.is_over() or position.is_chance():  # the computer chooses no throw (it throws)
         return
     work = position.copy(stack=False)
     search = _Search(work, budget=10**9)
@@ -198,3 +198,37 @@ def test_a_higher_level_searches_more() -> None:
         search.best(list(position.legal_moves), LEVELS[n].depth)
         counts[n] = search.visited
     assert counts[5] > counts[2]
+
+
+def _late_mcloughlin_wins(count: int) -> list[Any]:
+    """Late positions of random McLoughlin games (geese nearly home) where a win is proved."""
+    from engine import fox_geese_solver as solver
+
+    found = []
+    rng = random.Random(14)
+    while len(found) < count:
+        position = engine.start("fox-and-geese-mcloughlin")
+        while not position.is_over() and len(found) < count:
+            position.push(rng.choice(list(position.legal_moves)))
+            if len(position.move_stack) > 30 and solver.best_move(position, expansions=200):
+                found.append(position.copy())
+                break
+    return found
+
+
+def test_the_top_level_plays_a_win_the_games_solver_proves() -> None:
+    from engine import fox_geese_solver as solver
+
+    for position in _late_mcloughlin_wins(3):
+        move = choose(position, TOP_LEVEL, random.Random(0))
+        assert move is not None and move in position.legal_moves
+        assert move == solver.best_move(position, expansions=LEVELS[TOP_LEVEL].nodes // PROOF_SHARE)
+        after = position.copy()
+        after.push(move)
+        mover = position.turn
+        value = solver.solve(after, expansions=20_000).value
+        assert value == (solver.FOX_WINS if mover == "fox" else solver.GEESE_WIN), (
+            position.to_text(),
+            str(move),
+        )
+    assert engine.start("fox-and-geese").proved_move(1000) is None  # no solver: no proof
