@@ -237,23 +237,12 @@ class Notice(GameEvent):
 
 
 @dataclass(frozen=True)
-class RemoteNotice(GameEvent):
+class RemoteNotice(Notice):
     """Remote play (controller/remote/), one line: ``remote-refused`` (a message from the
     other board refused, never applied), ``remote-online`` / ``remote-offline`` (the other
     board came or went), ``remote-link`` (this board's broker connection), ``remote-dice``
     (the throw's exchange), ``remote-takeback`` (a takeback asked, accepted, refused),
     ``remote-seat`` (a side of the other board moved here)."""
-
-    what: str
-    detail: str
-
-    @property
-    def name(self) -> str:
-        return self.what
-
-    @property
-    def text(self) -> str:
-        return self.detail
 
 
 Listener = Callable[[GameEvent], None]

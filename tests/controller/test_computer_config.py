@@ -18,6 +18,7 @@ import engine
 from controller.cli import main
 from controller.config import Config, load_config
 from controller.daemon import Daemon
+from tests.engine.random_play import random_position
 from wiring.tomlfile import WiringError
 
 
@@ -102,16 +103,7 @@ SENSED = [g for g in engine.game_ids() if g != "solitaire"]
 @settings(max_examples=3, deadline=None)
 @given(seed=st.integers(0, 2**16), level=st.integers(1, 4))
 def test_hint_at_a_level_prints_a_legal_move(game: str, seed: int, level: int) -> None:
-    rng = random.Random(seed)
-    position = engine.start(game)
-    for _ in range(rng.randint(0, 12)):
-        if position.is_over():
-            break
-        if position.is_chance():
-            throws, weights = zip(*position.chance_outcomes(), strict=True)
-            position.push(rng.choices(throws, weights)[0])
-        else:
-            position.push(rng.choice(list(position.legal_moves)))
+    position = random_position(game, seed, random.Random(seed).randint(0, 12))
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
         code = main(["hint", game, "--position", position.to_text(), "--level", str(level)])

@@ -15,31 +15,11 @@ from hypothesis import strategies as st
 import engine
 from engine import Position
 from engine.search import LEVELS, PROOF_SHARE, TOP_LEVEL, WIN, _Search, choose, level
+from tests.engine.random_play import random_position
 
 GAMES = engine.game_ids()
 SMALL = 60
 """A node budget small enough for many examples (the levels' own are larger)."""
-
-
-def random_position(game: str, seed: int, plies: int) -> Position[Any, Any]:
-    """A position reached by ``plies`` random moves and throws from the start, stopped at a
-    decision (a throw awaited is thrown)."""
-    rng = random.Random(seed)
-    position = engine.start(game)
-    for _ in range(plies):
-        if position.is_over():
-            break
-        if position.is_chance():
-            throws, weights = zip(*position.chance_outcomes(), strict=True)
-            position.push(rng.choices(throws, weights)[0])
-        else:
-            position.push(rng.choice(list(position.legal_moves)))
-    for _ in range(20):
-        if not position.is_chance() or position.is_over():
-            break
-        throws, weights = zip(*position.chance_outcomes(), strict=True)
-        position.push(rng.choices(throws, weights)[0])
-    return position
 
 
 @pytest.mark.parametrize("game", GAMES)
