@@ -126,13 +126,46 @@ class FoxAndGeese(Cross33Position):
                     todo.append(to)
         return len(seen) - self.foxes
 
+    advance_weight = 0.0
+    """Points a row a goose has come towards the foxes' end (row 0), for the geese (0 here:
+    with it the two-fox geese did not trap random foxes more often; McLoughlin's use it)."""
+    room_weight = 0.5
+    """Points an empty hole the foxes could walk to."""
+    mobility_weight = 0.5
+    """Points a move the geese could make (geese that cannot move lose)."""
+    en_prise_weight = 0.0
+    """Points a goose a fox could jump at once (a goose left en prise), for the foxes (0 here,
+    as :attr:`advance_weight`)."""
+
+    def geese_advance(self) -> int:
+        """How many rows the geese have come, all together, towards row 0 (the foxes' end)."""
+        cells, coords = self.cells, self.board.coords
+        return sum(6 - coords[h][0] for h in HOLES if cells[h] == GOOSE)
+
+    def geese_en_prise(self) -> int:
+        """How many geese a fox could jump at once (each counted once)."""
+        cells, jumps = self.cells, self.board.jumps
+        return len(
+            {
+                over
+                for fox in self.holes_of("F")
+                for over, land in jumps[fox]
+                if cells[over] == GOOSE and cells[land] == EMPTY
+            }
+        )
+
     def evaluate(self, side: str) -> float:
-        """For the foxes: ten points a goose taken, a point a move the foxes could make, and
-        half a point an empty hole they could walk to (the room the geese have not yet closed),
-        less half a point a move the geese could make (geese that cannot move lose); for the
-        geese the same, negated."""
-        fox = 10.0 * (self.geese - self.count("G")) + self.fox_mobility() + 0.5 * self.fox_room()
-        fox -= 0.5 * len(self._goose_moves())
+        """For the foxes: ten points a goose taken, a point a move the foxes could make,
+        :attr:`room_weight` an empty hole they could walk to (the room the geese have not yet
+        closed) and :attr:`en_prise_weight` a goose they could jump at once, less
+        :attr:`mobility_weight` a move the geese could make and :attr:`advance_weight` a
+        row the geese have come towards the foxes' end; for the geese the same, negated."""
+        fox = 10.0 * (self.geese - self.count("G")) + self.fox_mobility()
+        fox += self.room_weight * self.fox_room() - self.mobility_weight * len(self._goose_moves())
+        if self.en_prise_weight:
+            fox += self.en_prise_weight * self.geese_en_prise()
+        if self.advance_weight:
+            fox -= self.advance_weight * self.geese_advance()
         return fox if side == "fox" else -fox
 
     def _goose_moves(self) -> list[CrossMove]:
@@ -195,6 +228,11 @@ class McLoughlinFoxAndGeese(FoxAndGeese):
     geese = 17
     must_jump = True
     geese_left_to_win = 6
+    advance_weight = 0.25
+    """A quarter point a row the geese have come (they never step back, so a solid front
+    that keeps coming closes the fox in before they run out of moves)."""
+    en_prise_weight = 2.0
+    """Two points a goose the fox could jump at once (jumps are compulsory here)."""
 
     def proved_move(self, effort: int) -> CrossMove | None:
         """A win proved by the proof search (engine/fox_geese_solver.py): late in the game,
