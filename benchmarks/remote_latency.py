@@ -34,7 +34,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from controller.config import Config
+from controller.config import Config, WebSettings
 from controller.daemon import Daemon
 from controller.events import GameEvent, MoveCommitted
 from controller.remote.link import RemoteLink
@@ -85,6 +85,7 @@ class Board:
             settle=0.03,
             hold=0.3,
             remote=remote,
+            web=WebSettings(enabled=False),  # two boards in one process: no page (port 8080)
         )
         self.said: list[str] = []
         self.daemon = Daemon(config, out=self.said.append)
