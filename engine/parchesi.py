@@ -94,6 +94,8 @@ SPINS: tuple[Throw, ...] = tuple(
 )
 """The spinner's 12 segments: ``spin=1`` to ``spin=6``, then ``spin=d1`` to ``spin=d6``."""
 DOUBLE_SIX = SPINS[-1]
+_HIT_DISTANCES = (1, 2, 3, 4, 5, 6, 2, 4, 6, 8, 10, 12, 24)
+"""How far one spin can carry a man: each plain spin, each double, and double 6's 24."""
 
 
 def letter(side: str) -> str:
@@ -426,15 +428,52 @@ class Parchesi(Position[PMove, State]):
             carries.append(Carry(a, (Hop(b, tuple(taken)),)))
         return PhysicalMove(tuple(carries))
 
-    def evaluate(self, side: str) -> float:
-        """How far ``side``'s men have come against the others' (a man out of his nest is
-        worth 10, then a point a space)."""
+    lead_weight: ClassVar[float] = 3.0
+    """A space the front man has come (the first man home wins the race)."""
+    follower_weight: ClassVar[float] = 0.3
+    """A space any other man has come."""
+    entered_weight: ClassVar[float] = 10.0
+    """A man out of his nest (it takes a plain 5 to come out)."""
 
-        def worth(colour: str) -> int:
-            return sum(0 if p == NEST else 10 + p for p in self.men[colour])
+    def evaluate(self, side: str) -> float:
+        """How far ``side``'s race stands against the others': :attr:`lead_weight` a space its
+        front man has come, :attr:`follower_weight` a space each other man, and
+        :attr:`entered_weight` a man out; less, for its two front men on the loop off a
+        safety, the share of the next spin's 13 distances (1-6, the doubles' 2-12 and double 6's
+        24) at which another colour's man stands behind it, times what a capture would cost."""
+        standing = {c: self._loop_spaces(c) for c in self._players}
+
+        def net(colour: str) -> float:
+            progress = sorted((p for p in self.men[colour] if p != NEST), reverse=True)
+            if not progress:
+                return 0.0
+            worth = self.lead_weight * progress[0] + self.follower_weight * sum(progress[1:])
+            worth += self.entered_weight * len(progress)
+            hunters = [s for c in self._players if c != colour for s in standing[c]]
+            for rank, p in enumerate(progress[:2]):
+                space = self._loop_space(colour, p)
+                if space is None or space in self.board.safeties or not hunters:
+                    continue
+                hits = sum(
+                    1
+                    for d in _HIT_DISTANCES
+                    if any((space - h) % self.board.loop == d for h in hunters)
+                )
+                weight = self.lead_weight if rank == 0 else self.follower_weight
+                worth -= hits / len(_HIT_DISTANCES) * (weight * p + self.entered_weight)
+            return worth
 
         others = [c for c in self._players if c != side]
-        return worth(side) - sum(worth(c) for c in others) / max(1, len(others))
+        return net(side) - sum(net(c) for c in others) / max(1, len(others))
+
+    def _loop_space(self, colour: str, progress: int) -> int | None:
+        """The loop space (0-67) a man of ``colour`` stands on, or None: nest, home path, home."""
+        if progress == NEST or progress >= self.board.run(colour):
+            return None
+        return (self.board.entry[colour] + progress) % self.board.loop
+
+    def _loop_spaces(self, colour: str) -> list[int]:
+        return [s for p in self.men[colour] if (s := self._loop_space(colour, p)) is not None]
 
     # -- the end -----------------------------------------------------------------------------
 

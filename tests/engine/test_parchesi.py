@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import engine
 from engine import InvalidPositionError, Termination
 from engine.parchesi import board
+from engine.search import choose
 
 GAME = "parchesi"
 
@@ -173,3 +176,27 @@ def test_double_6_lists_each_group_of_men_once_in_the_order_by_number_when_it_ca
     assert "Y L20-L26 L26-L32" in moves(p)  # as the field trace parchesi-255 has it
     groups = [sorted(m.paths) for m in p.legal_moves]
     assert len(groups) == len({tuple(g) for g in groups})
+
+
+# -- the computer's rating (evaluate, for engine/search.py) -----------------------------------
+
+
+def test_the_rating_counts_the_front_man_most_so_the_computer_runs_one_man() -> None:
+    p = pos({"Y1": "L20", "Y2": "L10"}, spin="3")
+    chosen = {str(choose(p, n, random.Random(seed))) for n in (2, 5) for seed in range(3)}
+    assert chosen == {"Y L20-L23"}
+
+
+def test_the_rating_takes_the_others_front_man_before_running() -> None:
+    # red's front man on L30 has come 60 spaces; yellow's spin of 3 from L27 sends him home
+    p = pos({"Y1": "L40", "Y2": "L27", "R1": "L30"}, spin="3")
+    assert str(choose(p, 2)) == "Y L27-L30"
+
+
+def test_the_rating_weighs_a_front_man_a_spin_can_hit() -> None:
+    # L21 is a safety; L22, one space on, stands 4 in front of red's man (a 4 or a double 2)
+    safe = pos({"Y1": "L21", "R1": "L18"})
+    exposed = pos({"Y1": "L22", "R1": "L18"})
+    assert safe.evaluate("yellow") > exposed.evaluate("yellow")
+    # with no red man behind it, the space further on is worth more
+    assert pos({"Y1": "L22"}).evaluate("yellow") > pos({"Y1": "L21"}).evaluate("yellow")
