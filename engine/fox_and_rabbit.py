@@ -278,19 +278,34 @@ class FoxAndRabbit(Position[FRMove, State]):
         return PhysicalMove((Carry(move.start, (Hop(move.to, taken),)),))
 
     def evaluate(self, side: str) -> float:
-        """A rabbit: least likely to be reached by a fox's next throw (none on the Brier
-        Patch), then nearest its home. A fox: on a rabbit, else nearest one."""
+        """In chances of the next throws, a thousand points each. A rabbit: its chance of
+        reaching home on its next throw (none while a fox stands there) if it lives that long,
+        less its chance of being caught by the foxes' next throw and not escaping (none on the
+        Brier Patch); then a point a circle nearer home. A fox: on a rabbit, the whole
+        thousand; else its best chance of landing on a rabbit off the Brier Patch with its next
+        throw and keeping it (the rabbit's escape fails), less a point a circle from the
+        nearest rabbit."""
         here = self.at.get(side)
         if here is None:
             return -1000.0
+        foxes = [c for f, c in self.at.items() if f in FOXES and c is not None]
         if side in RABBITS:
-            foxes = [c for f, c in self.at.items() if f in FOXES and c is not None]
-            risk = 0.0 if here in BRIER_PATCH else sum(_reach(fox, here) for fox in foxes) / 36
-            return -(1000.0 * risk + _distance(here, HOMES[side]))
+            home = HOMES[side]
+            caught = 0.0
+            if here not in BRIER_PATCH:
+                caught = min(1.0, sum(_reach(fox, here) for fox in foxes) / 36) * (
+                    1 - _escape(here)
+                )
+            reach_home = 0.0 if home in foxes else _home_chance(here, home)
+            return 1000.0 * ((1 - caught) * reach_home - caught) - _distance(here, home)
         rabbits = [c for r, c in self.at.items() if r in RABBITS and c is not None]
         if here in rabbits:
-            return 0.0
-        return -(100.0 + min((_distance(here, r) for r in rabbits), default=0))
+            return 1000.0
+        catch = max(
+            (_reach(here, r) / 36 * (1 - _escape(r)) for r in rabbits if r not in BRIER_PATCH),
+            default=0.0,
+        )
+        return 1000.0 * catch - min((_distance(here, r) for r in rabbits), default=0)
 
     # -- text --------------------------------------------------------------------------------
 
@@ -447,6 +462,31 @@ def _straight_landings(start: str, dice: tuple[int, ...]) -> frozenset[str]:
 def _reach(fox: str, circle: str) -> int:
     """Of the 36 throws, how many take a piece on ``fox`` to ``circle``."""
     return sum(1 for throw in THROWS if circle in _right_angle_landings(fox, throw.values))
+
+
+@functools.cache
+def _escape(circle: str) -> float:
+    """The chance that a rabbit caught on ``circle`` escapes: a throw with a landing on the
+    Brier Patch."""
+    return (
+        sum(1 for t in THROWS if BRIER_PATCH.intersection(_right_angle_landings(circle, t.values)))
+        / 36
+    )
+
+
+@functools.cache
+def _home_chance(circle: str, home: str) -> float:
+    """The chance that a rabbit on ``circle`` can reach ``home`` with its next throw (both dice
+    at a right angle, or one die in a straight line)."""
+    return (
+        sum(
+            1
+            for t in THROWS
+            if home in _right_angle_landings(circle, t.values)
+            or home in _straight_landings(circle, t.values)
+        )
+        / 36
+    )
 
 
 def _distance(a: str, b: str) -> int:

@@ -336,3 +336,37 @@ def test_throwing_while_a_throw_is_pending_is_illegal() -> None:
 
 def test_brier_patch_is_the_five_red_circles() -> None:
     assert frozenset({"e5", "d5", "f5", "e4", "e6"}) == BRIER_PATCH
+
+
+# -- the computer's rating (evaluate, for engine/search.py) -----------------------------------
+
+
+def test_a_rabbit_rates_a_circle_the_fox_can_reach_below_one_it_cannot() -> None:
+    # from e4 a 2 and a 1 at a right angle reach c3; from c9 no throw does (a straight line)
+    assert _rabbit("WR@c3 RF@e4") < _rabbit("WR@c3 RF@c9")
+    # on the Brier Patch no fox may land: where the fox stands does not matter
+    assert _rabbit("WR@e6 RF@g7") == _rabbit("WR@e6 RF@a1")
+
+
+def test_a_fox_on_the_rabbits_home_shuts_it_out() -> None:
+    # e8 is one circle from home: a 1 alone would do, unless the fox stands on e9
+    assert _rabbit("WR@e8 RF@e9") < _rabbit("WR@e8 RF@a1") - 100
+
+
+def test_a_fox_rates_a_circle_it_can_catch_from_above_one_as_near_that_it_cannot() -> None:
+    # both three circles from a1; from c2 a throw of 2,1 lands on a1, from d1 nothing can
+    assert pos("WR@a1 RF@c2 turn=WR").evaluate("RF") > pos("WR@a1 RF@d1 turn=WR").evaluate("RF")
+
+
+def test_the_computer_fox_goes_where_its_rating_is_best() -> None:
+    from engine.search import choose
+
+    p = pos("WR@b2 RF@g9 turn=RF dice=4,2")
+    options = {str(m).split("-")[1] for m in p.legal_moves}
+    worth = {c: pos(f"WR@b2 RF@{c} turn=WR").evaluate("RF") for c in options}
+    assert len(set(worth.values())) == len(options) == 3
+    assert str(choose(p, 2)) == f"RF g9-{max(worth, key=worth.__getitem__)}"
+
+
+def _rabbit(text: str) -> float:
+    return pos(text + " turn=RF").evaluate("WR")
