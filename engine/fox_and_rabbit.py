@@ -489,6 +489,7 @@ def _home_chance(circle: str, home: str) -> float:
     )
 
 
+@functools.cache
 def _distance(a: str, b: str) -> int:
     (ax, ay), (bx, by) = xy(a), xy(b)
     return abs(ax - bx) + abs(ay - by)

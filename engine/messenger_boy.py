@@ -112,6 +112,65 @@ KINDS = ("go-to", "lose-turn", "spin-again", "prison")
 ORDER_KEYS = {"kind", "to"}
 
 
+_PRISON_WAIT = 6.0
+"""The spins a prisoner waits, on average, for the 5 that lets him out."""
+
+
+@functools.cache
+def turns_to_finish(orders_path: str) -> dict[str, float]:
+    """Point id -> the turns a man alone on the board needs, on average, to reach 43 from it,
+    taking the better lane where he may choose, with the board's orders (go-to chains, a lost
+    turn, a spin again, prison): value iteration over the 83 points until it settles."""
+    orders = load_orders(orders_path)
+
+    def landing(square: str) -> str:
+        chain = [square]
+        while (order := orders.get(chain[-1])) is not None and order.kind == "go-to":
+            to = square_id(lane_of(chain[-1]) or "A", order.to)
+            if to in chain:
+                break
+            chain.append(to)
+        return chain[-1]
+
+    def cost(square: str, turns: dict[str, float]) -> float:
+        order = orders.get(square)
+        kind = order.kind if order is not None else None
+        if kind == "spin-again":
+            return turns[square] - 1
+        if kind == "lose-turn":
+            return turns[square] + 1
+        if kind == "prison":
+            return _PRISON_WAIT + turns[landing(square_id(lane_of(square) or "A", 2))]
+        return turns[square]
+
+    turns = dict.fromkeys(POINTS, 0.0)
+    for _ in range(500):
+        change = 0.0
+        for point in POINTS:
+            if point == "43":
+                continue
+            here = number_of(point)
+            total = 0.0
+            for spin in range(1, 7):
+                n = here + spin
+                if n > 43:
+                    total += turns[point]
+                    continue
+                if n in (22, 43):
+                    targets = [str(n)]
+                elif n <= 21 or here >= 23:
+                    targets = [square_id(lane_of(point) or "A", n)]
+                else:
+                    targets = [square_id("A", n), square_id("B", n)]
+                total += min(cost(landing(t), turns) for t in targets)
+            new = 1 + total / 6
+            change = max(change, abs(new - turns[point]))
+            turns[point] = new
+        if change < 1e-6:
+            break
+    return turns
+
+
 @functools.cache
 def load_orders(path: str) -> dict[str, Order]:
     """Point id -> order, from a square-orders TOML file; every fault names file, line, key.
@@ -490,11 +549,23 @@ class MessengerBoy(Position[MBMove, State]):
         return [move.to]
 
     def evaluate(self, side: str) -> float:
-        """How far ``side``'s man has come (43 wins), less a turn owed or a stay in prison."""
+        """Ten points a turn fewer than ``side``'s man needs, on his own, to reach 43 from
+        where he stands (:func:`turns_to_finish`: the lanes and this board's orders taken into
+        account, so a lane with a prison or a go-back on it is worth less), less a turn owed,
+        or the spins a prisoner waits for his 5."""
+        turns = turns_to_finish(self.options.orders)
         here = self.at.get(side)
-        progress = 0 if here is None else number_of(here)
-        owed = (6 if side in self.lose else 0) + (12 if side in self.prison else 0)
-        return float(progress - owed)
+        if here is None:
+            need = min(turns["A1"], turns["B1"])
+        elif side in self.prison:
+            need = (
+                _PRISON_WAIT + turns[self._after_order(square_id(lane_of(here) or "A", 2), set())]
+            )
+        else:
+            need = turns[here]
+        if side in self.lose:
+            need += 1
+        return -10.0 * need
 
     # -- the end -----------------------------------------------------------------------------
 

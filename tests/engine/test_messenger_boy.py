@@ -255,3 +255,46 @@ def test_an_orders_file_that_cannot_be_read_says_so(tmp_path: Path) -> None:
         engine.start(GAME, orders=str(tmp_path))  # a folder
     with pytest.raises(InvalidOptionError, match="not a file name"):
         engine.start(GAME, orders="a\0b")
+
+
+# -- the computer's rating (evaluate, for engine/search.py) -----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("bad", "kind"),
+    [
+        ('{ kind = "prison" }', "prison"),
+        ('{ kind = "go-to", to = 2 }', "go-back"),
+        ('{ kind = "lose-turn" }', "lose-turn"),
+    ],
+)
+def test_the_computer_takes_the_lane_without_the_bad_square(
+    tmp_path: Path, bad: str, kind: str
+) -> None:
+    from engine.search import choose
+
+    # lane A has the bad square at 8 at the start and at 27 after 22; lane B is clear
+    table = orders(tmp_path, f'"A8" = {bad}\n"A27" = {bad}\n')
+    for level in (2, 5):
+        assert str(choose(pos("R@- B@- turn=R", orders=table), level)) == "R start B"
+        assert str(choose(pos("R@A20 B@B3 turn=R spin=5", orders=table), level)) == "R A20-B25"
+    # and where lane B is the bad one, lane A (a table is read once a path: another folder)
+    (tmp_path / "b").mkdir()
+    table = orders(tmp_path / "b", f'"B8" = {bad}\n"B27" = {bad}\n')
+    assert str(choose(pos("R@A20 B@B3 turn=R spin=5", orders=table), 2)) == "R A20-A25"
+
+
+def test_the_rating_counts_the_turns_a_man_needs_to_reach_43(tmp_path: Path) -> None:
+    from engine.messenger_boy import turns_to_finish
+
+    turns = turns_to_finish("")
+    # from 37-42 only an exact spin wins: six turns on average whichever square
+    assert all(abs(turns[f"A{n}"] - 6) < 1e-6 for n in range(37, 43))
+    assert turns["A1"] > turns["22"] > turns["A30"] > turns["A37"]
+    # a spin-again square saves a turn, a lost turn costs one
+    fast = turns_to_finish(orders(tmp_path, '"A30" = { kind = "spin-again" }\n'))
+    assert fast["A29"] < turns["A29"] and fast["A24"] < turns["A24"] and fast["B29"] == turns["B29"]
+    (tmp_path / "p").mkdir()
+    jail = orders(tmp_path / "p", '"A10" = { kind = "prison" }\n')
+    prisoner = pos("R@A10 B@B3 turn=B prison=R", orders=jail)
+    assert prisoner.evaluate("red") < pos("R@A11 B@B3 turn=B", orders=jail).evaluate("red") - 50
