@@ -9,15 +9,23 @@ every other seat. A game that has not ended after ``--max-plies`` plies (moves a
 draw: only wins count. The interval is the 95 % Wilson score interval of the win rate, so its
 half-width shows how many games the row needed: about 1,070 games for +-3 % at a rate of 50 %,
 200 at 95 %. Games are seeded (the dice and every player), so a run repeats exactly.
+
+A long run can be kept and resumed: ``--out FILE`` appends each game as a JSON line (with a
+fingerprint of the engine's code) as it finishes and skips the games already in the file for
+the same code; ``--table FILE`` prints the table from such a file without playing, each row
+over every game it holds for that pairing (only games played by the engine as it is now).
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
 import math
 import random
 import sys
 import time
+import zlib
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
@@ -90,9 +98,44 @@ def play(pairing: Pairing, seed: int, max_plies: int) -> tuple[str, float]:
     return ("win" if over.winner == pairing.side else "loss"), per_move
 
 
-def _batch(args: tuple[Pairing, list[int], int]) -> tuple[Pairing, list[tuple[str, float]]]:
+def _batch(
+    args: tuple[Pairing, list[int], int],
+) -> tuple[Pairing, list[tuple[int, str, float]]]:
     pairing, seeds, max_plies = args
-    return pairing, [play(pairing, s, max_plies) for s in seeds]
+    return pairing, [(s, *play(pairing, s, max_plies)) for s in seeds]
+
+
+def fingerprint() -> str:
+    """The engine's code as it is now (its modules and data): a kept game counts only while
+    this is unchanged."""
+    root = Path(engine.__file__).parent
+    digest = hashlib.sha256()
+    for path in sorted(root.rglob("*")):
+        if path.is_file() and path.suffix in {".py", ".toml"}:
+            digest.update(path.relative_to(root).as_posix().encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def load(path: Path, code: str, max_plies: int) -> dict[tuple[Pairing, int], tuple[str, float]]:
+    """The games kept in ``path`` for this engine code and ply cap; a line that is not a game
+    stops the run, naming the file and line."""
+    kept: dict[tuple[Pairing, int], tuple[str, float]] = {}
+    if not path.exists():
+        return kept
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+            pairing = Pairing(row["game"], row["side"], row["player"], row["against"])
+            key, result = (pairing, int(row["seed"])), (str(row["result"]), float(row["ms"]) / 1000)
+            same = row["engine"] == code and int(row["max_plies"]) == max_plies
+        except (ValueError, KeyError, TypeError) as e:
+            sys.exit(f"strength.py: error: {path}:{number}: not a kept game ({e})")
+        if same:
+            kept[key] = result
+    return kept
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -118,6 +161,17 @@ def pairings(games: list[str], levels: list[int], against: list[str]) -> Iterato
                     yield Pairing(game, side, f"L{number}", who)
 
 
+def _row_order(p: Pairing) -> tuple[int, int, str, int, str]:
+    against = {"random": 0, "hint": 2}.get(p.opponent, 1)
+    return (
+        GAMES.index(p.game),
+        engine.start(p.game).players.index(p.side),
+        p.tested,
+        against,
+        p.opponent,
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     ap.add_argument("--games", type=int, default=1070, help="games a row (default 1070: +-3 %%)")
@@ -131,6 +185,13 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument("--max-plies", type=int, default=400, help="a longer game is a draw")
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--out", type=Path, help="keep each game in this file (JSON lines); resume")
+    ap.add_argument(
+        "--table",
+        type=Path,
+        action="append",
+        help="print the table of the games kept in this file (repeatable); play nothing",
+    )
     args = ap.parse_args(argv)
     if "-" in args.levels:
         low, high = (int(x) for x in args.levels.split("-"))
@@ -138,22 +199,62 @@ def main(argv: list[str] | None = None) -> int:
     else:
         levels = [int(x) for x in args.levels.split(",")]
     rows = list(pairings(args.game or list(GAMES), levels, args.against.split(",")))
-    chunk = max(1, math.ceil(args.games / max(1, args.jobs * 2)))
-    work = []
-    for i, pairing in enumerate(rows):
-        seeds = [args.seed * 1_000_003 + i * 100_000 + g for g in range(args.games)]
-        for start in range(0, len(seeds), chunk):
-            work.append((pairing, seeds[start : start + chunk], args.max_plies))
+    code = fingerprint()
+    kept: dict[tuple[Pairing, int], tuple[str, float]] = {}
+    for path in [*(args.table or []), *([args.out] if args.out else [])]:
+        kept.update(load(path, code, args.max_plies))
     results: dict[Pairing, list[tuple[str, float]]] = {p: [] for p in rows}
     started = time.perf_counter()
-    if args.jobs > 1:
-        with ProcessPoolExecutor(args.jobs) as pool:
-            for pairing, got in pool.map(_batch, work):
-                results[pairing].extend(got)
+    if args.table:
+        results = {}
+        for (pairing, _), result in sorted(kept.items(), key=lambda kv: kv[0][1]):
+            if pairing.game in (args.game or GAMES):
+                results.setdefault(pairing, []).append(result)
+        rows = sorted(results, key=_row_order)
     else:
-        for item in work:
-            pairing, got = _batch(item)
-            results[pairing].extend(got)
+        chunk = max(1, math.ceil(args.games / max(1, args.jobs * 2)))
+        work = []
+        for pairing in rows:
+            # a pairing's games are the same whatever else the run plays (so a run resumes)
+            base = args.seed * 1_000_003 + zlib.crc32(str(pairing).encode()) % 10_000 * 100_000
+            seeds = [base + g for g in range(args.games)]
+            for seed in seeds:
+                if (pairing, seed) in kept:
+                    results[pairing].append(kept[pairing, seed])
+            todo = [s for s in seeds if (pairing, s) not in kept]
+            for start in range(0, len(todo), chunk):
+                work.append((pairing, todo[start : start + chunk], args.max_plies))
+        sink = args.out.open("a", encoding="utf-8") if args.out else None
+
+        def keep(pairing: Pairing, got: list[tuple[int, str, float]]) -> None:
+            results[pairing].extend((r, t) for _, r, t in got)
+            if sink is not None:
+                for seed, result, seconds in got:
+                    line = {
+                        "game": pairing.game,
+                        "side": pairing.side,
+                        "player": pairing.tested,
+                        "against": pairing.opponent,
+                        "seed": seed,
+                        "result": result,
+                        "ms": round(1000 * seconds, 2),
+                        "max_plies": args.max_plies,
+                        "engine": code,
+                    }
+                    sink.write(json.dumps(line) + "\n")
+                sink.flush()
+
+        try:
+            if args.jobs > 1:
+                with ProcessPoolExecutor(args.jobs) as pool:
+                    for pairing, got in pool.map(_batch, work):
+                        keep(pairing, got)
+            else:
+                for item in work:
+                    keep(*_batch(item))
+        finally:
+            if sink is not None:
+                sink.close()
     elapsed = time.perf_counter() - started
     print(
         "| game | side | player | against | n | wins | draws | win rate | 95 % interval"
@@ -172,7 +273,10 @@ def main(argv: list[str] | None = None) -> int:
             f" | {wins} | {draws} | {100 * wins / max(1, n):.1f} %"
             f" | {100 * low:.1f}-{100 * high:.1f} % | {ms:.1f} |"
         )
-    print(f"({len(rows)} rows, {elapsed:.0f} s with {args.jobs} processes)")
+    if args.table:
+        print(f"({len(rows)} rows of kept games)")
+    else:
+        print(f"({len(rows)} rows, {elapsed:.0f} s with {args.jobs} processes)")
     return 0
 
 
