@@ -11,14 +11,16 @@ half-width shows how many games the row needed: about 1,070 games for +-3 % at a
 200 at 95 %. Games are seeded (the dice and every player), so a run repeats exactly.
 
 A long run can be kept and resumed: ``--out FILE`` appends each game as a JSON line (with a
-fingerprint of the engine's code) as it finishes and skips the games already in the file for
-the same code; ``--table FILE`` prints the table from such a file without playing, each row
-over every game it holds for that pairing (only games played by the engine as it is now).
+fingerprint of the code that plays that game) as it finishes and skips the games already in
+the file for the same code; ``--table FILE`` prints the table from such a file without
+playing, each row over every game it holds for that pairing that the code as it is now
+played (a game whose rules, rating or search changed since counts no more).
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
 import hashlib
 import json
 import math
@@ -105,21 +107,42 @@ def _batch(
     return pairing, [(s, *play(pairing, s, max_plies)) for s in seeds]
 
 
-def fingerprint() -> str:
-    """The engine's code as it is now (its modules and data): a kept game counts only while
-    this is unchanged."""
+def fingerprint(game: str) -> str:
+    """The code that plays ``game`` as it is now: the game's module, the engine modules it
+    imports (and theirs), the search, and the engine's data files. A kept game counts only
+    while this is unchanged, so a change to one game's rules or rating leaves the others'."""
     root = Path(engine.__file__).parent
+    module = sys.modules[type(engine.start(game)).__module__]
+    todo = [Path(str(module.__file__)), root / "search.py"]
+    files: set[Path] = set()
+    while todo:
+        path = todo.pop()
+        if path in files or not path.exists():
+            continue
+        files.add(path)
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = []
+            if isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module]
+            elif isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            for name in names:
+                if name.startswith("engine."):
+                    todo.append(root.joinpath(*name.split(".")[1:]).with_suffix(".py"))
+    files.update(p for p in (root / "data").rglob("*") if p.is_file())
     digest = hashlib.sha256()
-    for path in sorted(root.rglob("*")):
-        if path.is_file() and path.suffix in {".py", ".toml"}:
-            digest.update(path.relative_to(root).as_posix().encode())
-            digest.update(path.read_bytes())
+    for path in sorted(files):
+        digest.update(path.relative_to(root).as_posix().encode())
+        digest.update(path.read_bytes())
     return digest.hexdigest()[:16]
 
 
-def load(path: Path, code: str, max_plies: int) -> dict[tuple[Pairing, int], tuple[str, float]]:
-    """The games kept in ``path`` for this engine code and ply cap; a line that is not a game
-    stops the run, naming the file and line."""
+def load(
+    path: Path, code: dict[str, str], max_plies: int
+) -> dict[tuple[Pairing, int], tuple[str, float]]:
+    """The games kept in ``path`` for each game's code as it is now (``code``: game ->
+    :func:`fingerprint`) and this ply cap; a line that is not a game stops the run, naming the
+    file and line."""
     kept: dict[tuple[Pairing, int], tuple[str, float]] = {}
     if not path.exists():
         return kept
@@ -130,7 +153,7 @@ def load(path: Path, code: str, max_plies: int) -> dict[tuple[Pairing, int], tup
             row = json.loads(line)
             pairing = Pairing(row["game"], row["side"], row["player"], row["against"])
             key, result = (pairing, int(row["seed"])), (str(row["result"]), float(row["ms"]) / 1000)
-            same = row["engine"] == code and int(row["max_plies"]) == max_plies
+            same = row["engine"] == code.get(row["game"]) and int(row["max_plies"]) == max_plies
         except (ValueError, KeyError, TypeError) as e:
             sys.exit(f"strength.py: error: {path}:{number}: not a kept game ({e})")
         if same:
@@ -199,7 +222,7 @@ def main(argv: list[str] | None = None) -> int:
     else:
         levels = [int(x) for x in args.levels.split(",")]
     rows = list(pairings(args.game or list(GAMES), levels, args.against.split(",")))
-    code = fingerprint()
+    code = {game: fingerprint(game) for game in GAMES}
     kept: dict[tuple[Pairing, int], tuple[str, float]] = {}
     for path in [*(args.table or []), *([args.out] if args.out else [])]:
         kept.update(load(path, code, args.max_plies))
@@ -239,7 +262,7 @@ def main(argv: list[str] | None = None) -> int:
                         "result": result,
                         "ms": round(1000 * seconds, 2),
                         "max_plies": args.max_plies,
-                        "engine": code,
+                        "engine": code[pairing.game],
                     }
                     sink.write(json.dumps(line) + "\n")
                 sink.flush()
