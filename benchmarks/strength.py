@@ -235,7 +235,8 @@ def main(argv: list[str] | None = None) -> int:
                 results.setdefault(pairing, []).append(result)
         rows = sorted(results, key=_row_order)
     else:
-        chunk = max(1, math.ceil(args.games / max(1, args.jobs * 2)))
+        # small batches, so that --out keeps games as they end and the processes share evenly
+        chunk = max(1, min(10, math.ceil(args.games / max(1, args.jobs * 2))))
         work = []
         for pairing in rows:
             # a pairing's games are the same whatever else the run plays (so a run resumes)
