@@ -19,8 +19,10 @@ import functools
 import re
 from dataclasses import dataclass
 from itertools import product
+from pathlib import Path
 from typing import Any, ClassVar, Self
 
+from engine import dice_solver
 from engine.brier9 import BRIER_PATCH, HOMES, STARTS, circle_at, is_circle, xy
 from engine.errors import InvalidMoveError, InvalidPositionError
 from engine.marks import Mark, MarkStyle
@@ -277,14 +279,47 @@ class FoxAndRabbit(Position[FRMove, State]):
             taken = tuple(Take(move.to, move.to) for r in RABBITS if self.at.get(r) == move.to)
         return PhysicalMove((Carry(move.start, (Hop(move.to, taken),)),))
 
+    def solved_value(self) -> float | None:
+        """The chance that the white rabbit wins from here when both sides play their best, from
+        the game solved whole (:mod:`engine.dice_solver`, shipped as
+        ``data/fox-and-rabbit-values.txt.gz``); None where it is not solved: the four-player
+        game, another rule option."""
+        table = _solved_table(type(self), self.options)
+        if table is None:
+            return None
+        over = self.outcome()
+        if over is not None:
+            return 1.0 if over.winner == "WR" else 0.0
+        if self.is_chance():
+            return table.get(self.to_text())
+        values = []
+        for move in self.legal_moves:
+            self.push(move)
+            try:
+                after = self.outcome()
+                value = (after.winner == "WR") * 1.0 if after else table.get(self.to_text())
+            finally:
+                self.pop()
+            if value is None:
+                return None
+            values.append(value)
+        if not values:
+            return None
+        return max(values) if self.turn == "WR" else min(values)
+
     def evaluate(self, side: str) -> float:
-        """In chances of the next throws, a thousand points each. A rabbit: its chance of
+        """Where the game is solved (:meth:`solved_value`), a thousand points times the side's
+        chance of winning (the fox's: of not losing). Elsewhere, in chances of the next throws,
+        a thousand points each. A rabbit: its chance of
         reaching home on its next throw (none while a fox stands there) if it lives that long,
         less its chance of being caught by the foxes' next throw and not escaping (none on the
         Brier Patch); then a point a circle nearer home. A fox: on a rabbit, the whole
         thousand; else its best chance of landing on a rabbit off the Brier Patch with its next
         throw and keeping it (the rabbit's escape fails), less a point a circle from the
         nearest rabbit."""
+        solved = self.solved_value()
+        if solved is not None:
+            return 1000.0 * (solved if side == "WR" else 1 - solved)
         here = self.at.get(side)
         if here is None:
             return -1000.0
@@ -462,6 +497,17 @@ def _straight_landings(start: str, dice: tuple[int, ...]) -> frozenset[str]:
 def _reach(fox: str, circle: str) -> int:
     """Of the 36 throws, how many take a piece on ``fox`` to ``circle``."""
     return sum(1 for throw in THROWS if circle in _right_angle_landings(fox, throw.values))
+
+
+SOLVED = Path(__file__).parent / "data" / "fox-and-rabbit-values.txt.gz"
+"""The two-player game with the rules' default options, solved whole (engine/dice_solver.py)."""
+
+
+@functools.cache
+def _solved_table(game: type[FoxAndRabbit], options: Any) -> dict[str, float] | None:
+    if game is not FoxAndRabbit or options != FoxAndRabbitOptions() or not SOLVED.exists():
+        return None
+    return dice_solver.read(SOLVED)
 
 
 @functools.cache

@@ -341,6 +341,11 @@ def test_brier_patch_is_the_five_red_circles() -> None:
 # -- the computer's rating (evaluate, for engine/search.py) -----------------------------------
 
 
+# The four-player game is rated by chances of the next throw (the two-player game is solved).
+FAR = "BR@i9 GF@a9"
+"""The other rabbit and fox, in their corners, for the four-player rating tests."""
+
+
 def test_a_rabbit_rates_a_circle_the_fox_can_reach_below_one_it_cannot() -> None:
     # from e4 a 2 and a 1 at a right angle reach c3; from c9 no throw does (a straight line)
     assert _rabbit("WR@c3 RF@e4") < _rabbit("WR@c3 RF@c9")
@@ -350,23 +355,45 @@ def test_a_rabbit_rates_a_circle_the_fox_can_reach_below_one_it_cannot() -> None
 
 def test_a_fox_on_the_rabbits_home_shuts_it_out() -> None:
     # e8 is one circle from home: a 1 alone would do, unless the fox stands on e9
-    assert _rabbit("WR@e8 RF@e9") < _rabbit("WR@e8 RF@a1") - 100
+    assert _rabbit("WR@e8 RF@e9") < _rabbit("WR@e8 RF@a2") - 100
 
 
 def test_a_fox_rates_a_circle_it_can_catch_from_above_one_as_near_that_it_cannot() -> None:
     # both three circles from a1; from c2 a throw of 2,1 lands on a1, from d1 nothing can
-    assert pos("WR@a1 RF@c2 turn=WR").evaluate("RF") > pos("WR@a1 RF@d1 turn=WR").evaluate("RF")
-
-
-def test_the_computer_fox_goes_where_its_rating_is_best() -> None:
-    from engine.search import choose
-
-    p = pos("WR@b2 RF@g9 turn=RF dice=4,2")
-    options = {str(m).split("-")[1] for m in p.legal_moves}
-    worth = {c: pos(f"WR@b2 RF@{c} turn=WR").evaluate("RF") for c in options}
-    assert len(set(worth.values())) == len(options) == 3
-    assert str(choose(p, 2)) == f"RF g9-{max(worth, key=worth.__getitem__)}"
+    assert _fox("WR@a1 RF@c2") > _fox("WR@a1 RF@d1")
 
 
 def _rabbit(text: str) -> float:
-    return pos(text + " turn=RF").evaluate("WR")
+    return pos(f"{text} {FAR} turn=GF", FOUR).evaluate("WR")
+
+
+def _fox(text: str) -> float:
+    return pos(f"{text} {FAR} turn=WR", FOUR).evaluate("RF")
+
+
+def test_the_two_player_game_is_rated_by_its_solution() -> None:
+    from engine.search import choose
+
+    start = engine.start(TWO)
+    assert start.solved_value() == pytest.approx(0.8402, abs=1e-4)
+    assert start.evaluate("WR") == pytest.approx(1000 * start.solved_value())
+    assert start.evaluate("RF") == pytest.approx(1000 - start.evaluate("WR"))
+    # after a throw the side to move takes its best move: the fox the least for the rabbit
+    p = pos("WR@b2 RF@g9 turn=RF dice=4,2")
+    after = {str(m): _after(p, m) for m in p.legal_moves}
+    assert len(set(after.values())) == len(after) == 3
+    assert p.solved_value() == min(after.values())
+    assert str(choose(p, 2)) == min(after, key=after.__getitem__)
+    # four players, or another rule option, are not solved
+    assert pos(f"WR@a1 RF@i1 {FAR} turn=WR", FOUR).solved_value() is None
+    assert engine.start(TWO, escape_to_home=True).solved_value() is None
+
+
+def _after(p: engine.Position, move: engine.Move) -> float:
+    p.push(move)
+    try:
+        value = p.solved_value()
+        assert value is not None
+        return value
+    finally:
+        p.pop()
