@@ -19,6 +19,10 @@ a bound); the table shows how many there were.
 
 It prints, per game and seat, the clairvoyant's wins with their 95 % Wilson interval: where
 even the interval's top is below 95 %, no player can reach the issue's bar there.
+
+Where a game is small enough to be solved whole (``--exact``, default two-player Fox and
+Rabbit: engine/dice_solver.py), it also prints the exact answer: the chance of winning of the
+best player there is against a random one (a minute or two a seat).
 """
 
 from __future__ import annotations
@@ -35,7 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from strength import wilson  # benchmarks/, the script's own folder
 
 import engine
-from engine import Position
+from engine import Position, dice_solver
 from engine.search import choose
 
 GAMES = ("fox-and-rabbit", "fox-and-rabbit-4", "parchesi", "messenger-boy")
@@ -148,11 +152,21 @@ def main(argv: list[str] | None = None) -> int:
         metavar="LEVEL",
         help="also play this level on the same streams: it must never win where the bound loses",
     )
+    ap.add_argument(
+        "--exact",
+        action="append",
+        choices=GAMES,
+        help="solve this game whole for the exact best against random (default fox-and-rabbit)",
+    )
     args = ap.parse_args(argv)
+    exact = set(args.exact or ["fox-and-rabbit"])
     sys.setrecursionlimit(max(10_000, 4 * args.max_plies + 100))
     extra = f" level {args.check} wins |" if args.check else ""
-    print("| game | side | n | clairvoyant wins | unsettled | win rate | 95 % interval |" + extra)
-    print("| --- | --- | --- | --- | --- | --- | --- |" + (" --- |" if args.check else ""))
+    print(
+        "| game | side | n | clairvoyant wins | unsettled | win rate | 95 % interval"
+        " | exact best |" + extra
+    )
+    print("| --- | --- | --- | --- | --- | --- | --- | --- |" + (" --- |" if args.check else ""))
     started = time.perf_counter()
     for game in args.game or list(GAMES):
         for side in engine.start(game).players:
@@ -170,10 +184,14 @@ def main(argv: list[str] | None = None) -> int:
                             " where the clairvoyant found no win: the bound is wrong"
                         )
             low, high = wilson(wins, args.games)
+            best = "-"
+            if game in exact:
+                graph = dice_solver.explore(engine.start(game), side)
+                best = f"{100 * dice_solver.solve(graph, opponent='random')[0]:.2f} %"
             print(
                 f"| {game} | {side} | {args.games} | {wins} | {unsettled}"
-                f" | {100 * wins / args.games:.1f} % | {100 * low:.1f}-{100 * high:.1f} % |"
-                + (f" {checked} |" if args.check else ""),
+                f" | {100 * wins / args.games:.1f} % | {100 * low:.1f}-{100 * high:.1f} %"
+                f" | {best} |" + (f" {checked} |" if args.check else ""),
                 flush=True,
             )
     print(f"({time.perf_counter() - started:.0f} s)")
