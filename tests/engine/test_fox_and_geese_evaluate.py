@@ -1,6 +1,6 @@
 """The Fox and Geese ratings the computer players search with (``evaluate``): McLoughlin's
 geese are paid for coming on as a front and charged for a goose left en prise; the two-fox
-game's rating is the one it had before."""
+game's geese are charged for each hole of the foxes' pen they could not close."""
 
 from __future__ import annotations
 
@@ -91,9 +91,9 @@ def test_the_rating_is_one_sides_gain_and_the_others_loss(game: str, seed: int, 
 
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 2**32), plies=st.integers(0, 80))
-def test_the_two_fox_rating_is_unchanged(seed: int, plies: int) -> None:
-    """Goose taken 10, fox move 1, fox room 0.5, goose move -0.5: nothing else (the terms
-    McLoughlin's geese added did not make the two-fox geese trap random foxes more often)."""
+def test_the_two_fox_rating_is_the_sum_of_its_terms(seed: int, plies: int) -> None:
+    """Goose taken 10, fox move 1, fox room 0.5, goose move -0.5, a goose en prise
+    ``en_prise_weight``, a hole of the pen the geese cannot close ``open_weight``."""
     p = _played("fox-and-geese", seed, plies)
     assert isinstance(p, FoxAndGeese)
     goose_moves = sum(
@@ -101,4 +101,89 @@ def test_the_two_fox_rating_is_unchanged(seed: int, plies: int) -> None:
     )
     expected = 10.0 * (24 - p.count("G")) + p.fox_mobility() + 0.5 * p.fox_room()
     expected -= 0.5 * goose_moves
+    expected += FoxAndGeese.en_prise_weight * p.geese_en_prise()
+    expected += FoxAndGeese.open_weight * p.open_room()
     assert p.evaluate("fox") == pytest.approx(expected)
+
+
+# The two-fox game's pen (engine.fox_and_geese.FoxAndGeese.open_room). Holes 1-6 are the top
+# arm (1 2 3 over 4 5 6); the rest of the board is full of geese but for a few holes far off.
+_FULL = {h: "G" for h in range(4, 34)}
+
+
+def _two_fox(pieces: dict[int, str], turn: str = "G") -> FoxAndGeese:
+    p = engine.from_text("fox-and-geese", _text(pieces, turn))
+    assert isinstance(p, FoxAndGeese)
+    return p
+
+
+def _arm(foxes: tuple[int, ...], empty: tuple[int, ...]) -> FoxAndGeese:
+    """The foxes in the top arm, the arm's other holes geese but ``empty``, and enough holes
+    empty at the bottom (31-33 and then 28-30) to leave 24 geese or fewer."""
+    pieces = {**_FULL, 1: "G", 2: "G", 3: "G"}
+    for h in foxes:
+        pieces[h] = "F"
+    for h in empty:
+        pieces[h] = "."
+    for h in (31, 32, 33, 28, 29, 30):
+        if sum(1 for v in pieces.values() if v == "G") <= 24:
+            break
+        pieces[h] = "."
+    return _two_fox(pieces)
+
+
+def test_a_pen_in_the_arms_corner_cannot_be_closed_but_the_arms_row_can() -> None:
+    # foxes on 2 and 4, 1 empty: every goose that could fill 1 leaves a hole by a fox or a
+    # jump's landing (5 touches 2 and 4; 3 and 9 are where 1 jumps 2 and 4 to)
+    corner = _arm((2, 4), (1,))
+    assert corner.fox_region() == {1, 2, 4}
+    assert corner.fox_room() == 1 and corner.open_room() == 1
+    # foxes on 1 and 2 and 3 empty: 6 steps in, 6 touching no fox and no fox jumping into it
+    row = _arm((1, 2), (3,))
+    assert row.fox_region() == {1, 2, 3}
+    assert row.fox_room() == 1 and row.open_room() == 0
+    row.push(row.parse_move("6-3"))
+    assert row.outcome() is not None and row.outcome().winner == "geese"  # type: ignore[union-attr]
+
+
+def test_the_geese_pay_for_a_pen_they_cannot_close(monkeypatch: pytest.MonkeyPatch) -> None:
+    corner, row = _arm((2, 4), (1,)), _arm((1, 2), (3,))
+    assert corner.open_room() - row.open_room() == 1
+    weight = FoxAndGeese.open_weight
+    assert weight > 0
+    with_term = corner.evaluate("geese") - row.evaluate("geese")
+    monkeypatch.setattr(FoxAndGeese, "open_weight", 0.0)
+    without = corner.evaluate("geese") - row.evaluate("geese")
+    assert with_term == without - weight
+
+
+def test_the_top_level_keeps_a_pen_it_can_close(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Foxes on 1 and 3, holes 2 and 4 open: no goose can close the pen {1, 2, 3, 4} (9 into
+    4 opens 9 to a jump from 1 over 4 and from 3 over 5; 6 into 3 opens 6 to one from 4 over
+    5), but 5 stepping into 4 makes it {1, 2, 3, 5}: 10 into 5 (17 behind it) leaves {1, 2, 3},
+    which 4 or 6 closes.
+    With the pen term the top level reshapes the pen so; without it, it does not."""
+    from engine.search import choose
+
+    def after_top_level() -> int:
+        p = _arm((1, 3), (2, 4))
+        assert p.fox_region() == {1, 2, 3, 4} and p.open_room() == 2
+        move = choose(p, 5, random.Random(0))
+        assert move is not None
+        p.push(move)
+        return p.open_room()
+
+    assert after_top_level() == 0
+    monkeypatch.setattr(FoxAndGeese, "open_weight", 0.0)
+    assert after_top_level() > 0
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32), plies=st.integers(0, 150))
+def test_the_pen_left_open_is_at_most_its_room(seed: int, plies: int) -> None:
+    p = _played("fox-and-geese", seed, plies)
+    assert isinstance(p, FoxAndGeese)
+    pen = p.fox_region()
+    assert set(p.holes_of("F")) <= pen
+    assert all(p.cells[h] == ord(".") for h in pen - set(p.holes_of("F")))
+    assert 0 <= p.open_room() <= p.fox_room() == len(pen) - 2
