@@ -109,7 +109,7 @@ def _batch(
 
 def fingerprint(game: str) -> str:
     """The code that plays ``game`` as it is now: the game's module, the engine modules it
-    imports (and theirs), the search, and the engine's data files. A kept game counts only
+    imports (and theirs), the search, and the data files they name. A kept game counts only
     while this is unchanged, so a change to one game's rules or rating leaves the others'."""
     root = Path(engine.__file__).parent
     module = sys.modules[type(engine.start(game)).__module__]
@@ -129,7 +129,8 @@ def fingerprint(game: str) -> str:
             for name in names:
                 if name.startswith("engine."):
                     todo.append(root.joinpath(*name.split(".")[1:]).with_suffix(".py"))
-    files.update(p for p in (root / "data").rglob("*") if p.is_file())
+    sources = "".join(path.read_text(encoding="utf-8") for path in files)
+    files.update(p for p in (root / "data").iterdir() if p.is_file() and p.name in sources)
     digest = hashlib.sha256()
     for path in sorted(files):
         digest.update(path.relative_to(root).as_posix().encode())
