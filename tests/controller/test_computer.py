@@ -20,6 +20,7 @@ from controller.runner import Clock, Runner
 from controller.session import Session, State
 from controller.tracegen import Hands, is_silent, lookalikes, pick_among_lookalikes, play_move
 from engine import Move, Position
+from engine.search import choose
 from hardware.board_io import BLUE
 from hardware.simulated import SimulatedBoard
 from wiring.layout import layout_for_game
@@ -78,13 +79,15 @@ class Table:
         self.wait(0.5)
 
     def human(self) -> None:
-        """The player's turn: a throw with the roll button, or a random legal move by hand."""
+        """The player's turn: a throw with the roll button, or a legal move by hand: at random,
+        but a win in one is taken, as a player at the board would (level 1's play)."""
         position = self.position
         if position.is_chance():
             self.runner.press("roll", self.clock.t + 0.1)
             self.wait(0.3)
             return
-        move = self.rng.choice(list(position.legal_moves))
+        move = choose(position, 1, self.rng)
+        assert move is not None
         before = len(self.session.moves)
         self.hands_do(position.copy(stack=False), move)
         if self.session.moves[before:] != [move]:  # a silent move, or a chain that may go
