@@ -45,6 +45,19 @@ from engine.search import choose
 GAMES = ("fox-and-rabbit", "fox-and-rabbit-4", "parchesi", "messenger-boy")
 
 
+class Stream:
+    """The game's random numbers, the n-th always the same for a seed, drawn as needed."""
+
+    def __init__(self, seed: int) -> None:
+        self._rng = random.Random(seed)
+        self._drawn: list[float] = []
+
+    def __getitem__(self, n: int) -> float:
+        while len(self._drawn) <= n:
+            self._drawn.append(self._rng.random())
+        return self._drawn[n]
+
+
 class _Unsettled(Exception):
     """The node budget ran out."""
 
@@ -53,8 +66,7 @@ class Clairvoyant:
     """One game's search: does some sequence of ``side``'s moves win against this stream?"""
 
     def __init__(self, game: str, side: str, seed: int, max_plies: int, nodes: int) -> None:
-        rng = random.Random(seed)
-        self.stream = [rng.random() for _ in range(2 * max_plies + 2)]
+        self.stream = Stream(seed)
         self.side = side
         self.max_plies = max_plies
         self.nodes = nodes
@@ -107,8 +119,7 @@ class Clairvoyant:
 def played(game: str, side: str, seed: int, max_plies: int, level: int) -> bool:
     """Does a real player (``level``, engine/search.py) win against the same stream? Whenever
     it does, the clairvoyant must too: the check that the bound is one."""
-    stream = random.Random(seed)
-    us = [stream.random() for _ in range(2 * max_plies + 2)]
+    us = Stream(seed)
     position = engine.start(game)
     event = ply = 0
     while position.outcome() is None and ply < max_plies:
@@ -143,7 +154,9 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     ap.add_argument("--games", type=int, default=1000, help="games a seat (default 1000)")
     ap.add_argument("--game", action="append", choices=GAMES, help="only this game (repeatable)")
-    ap.add_argument("--max-plies", type=int, default=400, help="a longer game is a draw")
+    ap.add_argument(
+        "--max-plies", type=int, default=400, help="a game longer in moves (not throws) is a draw"
+    )
     ap.add_argument("--nodes", type=int, default=200_000, help="positions a game, at most")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument(
@@ -155,7 +168,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--exact",
         action="append",
-        choices=GAMES,
+        choices=["fox-and-rabbit"],
         help="solve this game whole for the exact best against random (default fox-and-rabbit)",
     )
     args = ap.parse_args(argv)

@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import ast
 import hashlib
+import inspect
 import json
 import math
 import random
@@ -37,6 +38,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import engine
+from controller import hints
 from controller.hints import heuristic
 from engine import Move, Position
 from engine.search import TOP_LEVEL, choose
@@ -109,7 +111,8 @@ def _batch(
 
 def fingerprint(game: str) -> str:
     """The code that plays ``game`` as it is now: the game's module, the engine modules it
-    imports (and theirs), the search, and the data files they name. A kept game counts only
+    imports (and theirs), the search, the data files they name, the old hint, and this
+    script's :func:`play` and :func:`player`. A kept game counts only
     while this is unchanged, so a change to one game's rules or rating leaves the others'."""
     root = Path(engine.__file__).parent
     module = sys.modules[type(engine.start(game)).__module__]
@@ -122,7 +125,9 @@ def fingerprint(game: str) -> str:
         files.add(path)
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             names = []
-            if isinstance(node, ast.ImportFrom) and node.module:
+            if isinstance(node, ast.ImportFrom) and node.module == "engine":
+                names = [f"engine.{a.name}" for a in node.names]  # from engine import x
+            elif isinstance(node, ast.ImportFrom) and node.module:
                 names = [node.module]
             elif isinstance(node, ast.Import):
                 names = [a.name for a in node.names]
@@ -131,10 +136,13 @@ def fingerprint(game: str) -> str:
                     todo.append(root.joinpath(*name.split(".")[1:]).with_suffix(".py"))
     sources = "".join(path.read_text(encoding="utf-8") for path in files)
     files.update(p for p in (root / "data").iterdir() if p.is_file() and p.name in sources)
+    files.add(Path(hints.__file__))  # the "hint" opponent
     digest = hashlib.sha256()
     for path in sorted(files):
-        digest.update(path.relative_to(root).as_posix().encode())
+        digest.update(path.relative_to(root.parent).as_posix().encode())
         digest.update(path.read_bytes())
+    for function in (play, player):  # how a game is played here, and the random player
+        digest.update(inspect.getsource(function).encode())
     return digest.hexdigest()[:16]
 
 
@@ -147,8 +155,14 @@ def load(
     kept: dict[tuple[Pairing, int], tuple[str, float]] = {}
     if not path.exists():
         return kept
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+    lines = path.read_text(encoding="utf-8").splitlines()
+    for number, line in enumerate(lines, 1):
         if not line.strip():
+            continue
+        if not line.rstrip().endswith("}"):
+            print(
+                f"strength.py: {path}:{number}: a game cut off (a run stopped mid-write): left out"
+            )
             continue
         try:
             row = json.loads(line)
@@ -250,6 +264,11 @@ def main(argv: list[str] | None = None) -> int:
             for start in range(0, len(todo), chunk):
                 work.append((pairing, todo[start : start + chunk], args.max_plies))
         sink = args.out.open("a", encoding="utf-8") if args.out else None
+        if sink is not None and args.out.stat().st_size:
+            with args.out.open("rb") as f:
+                f.seek(-1, 2)
+                if f.read(1) != b"\n":
+                    sink.write("\n")  # after a game cut off, start on a line of its own
 
         def keep(pairing: Pairing, got: list[tuple[int, str, float]]) -> None:
             results[pairing].extend((r, t) for _, r, t in got)

@@ -9,8 +9,8 @@ for itself (``side`` the most, the other the least, for ``side``'s chance of win
 that never ends is no win for ``side``: the values climb from 0 to the least fixed point, the
 chance of winning in finitely many moves.
 
-Only games with few positions fit (two-player Fox and Rabbit: 6,000 or so positions awaiting
-a throw, each of 36 throws with a handful of moves; a minute in pure Python). The result is
+Only games with few positions fit (two-player Fox and Rabbit: 19,350 positions awaiting a
+throw, each of 36 throws with a handful of moves; two to five minutes in pure Python). The result is
 shipped as data (:func:`write`, :func:`read`: one ``text<TAB>value`` line a position, gzip), so
 the game's rating reads it and no board computes it. Regenerate it with
 ``python -m engine.dice_solver fox-and-rabbit engine/data/fox-and-rabbit-values.txt.gz``.

@@ -30,6 +30,7 @@ from engine.outcome import Outcome, Termination
 from engine.physical import Carry, Hop, PhysicalMove, Take
 from engine.position import Move, Position
 from engine.registry import register
+from engine.search import WIN
 from engine.throw import Throw
 
 RABBITS = ("WR", "BR")
@@ -308,18 +309,20 @@ class FoxAndRabbit(Position[FRMove, State]):
         return max(values) if self.turn == "WR" else min(values)
 
     def evaluate(self, side: str) -> float:
-        """Where the game is solved (:meth:`solved_value`), a thousand points times the side's
-        chance of winning (the fox's: of not losing). Elsewhere, in chances of the next throws,
-        a thousand points each. A rabbit: its chance of
-        reaching home on its next throw (none while a fox stands there) if it lives that long,
-        less its chance of being caught by the foxes' next throw and not escaping (none on the
+        """Where the game is solved (:meth:`solved_value`), the side's chance of winning (the
+        fox's: of not losing; best play never draws) times a won game's worth in the search
+        (:data:`engine.search.WIN`), so every level from 2 up plays the solution. Elsewhere, in
+        chances of the next throws, a thousand points each. A rabbit: its chance of reaching
+        home on its next throw (none while a fox stands there) if it lives that long, less its
+        chance of being caught by the foxes' next throw and not escaping (none on the
         Brier Patch); then a point a circle nearer home. A fox: on a rabbit, the whole
         thousand; else its best chance of landing on a rabbit off the Brier Patch with its next
         throw and keeping it (the rabbit's escape fails), less a point a circle from the
         nearest rabbit."""
         solved = self.solved_value()
-        if solved is not None:
-            return 1000.0 * (solved if side == "WR" else 1 - solved)
+        if solved is not None:  # on the scale of a game over (search.WIN), so that the search
+            # weighs a win inside its horizon and a chance at its edge alike
+            return WIN * (solved if side == "WR" else 1 - solved)
         here = self.at.get(side)
         if here is None:
             return -1000.0

@@ -120,15 +120,17 @@ _PRISON_WAIT = 6.0
 def turns_to_finish(orders_path: str) -> dict[str, float]:
     """Point id -> the turns a man alone on the board needs, on average, to reach 43 from it,
     taking the better lane where he may choose, with the board's orders (go-to chains, a lost
-    turn, a spin again, prison): value iteration over the 83 points until it settles."""
+    turn, a spin again, prison): value iteration over the 83 points until it settles. Also
+    ``prison-A`` and ``prison-B``: a prisoner's, in each lane (his wait for a 5, then square 2
+    and whatever order it carries)."""
     orders = load_orders(orders_path)
 
     def landing(square: str) -> str:
         chain = [square]
         while (order := orders.get(chain[-1])) is not None and order.kind == "go-to":
             to = square_id(lane_of(chain[-1]) or "A", order.to)
-            if to in chain:
-                break
+            if to in chain:  # the loop guard, as the engine's: he ends on the square seen
+                return to
             chain.append(to)
         return chain[-1]
 
@@ -140,12 +142,20 @@ def turns_to_finish(orders_path: str) -> dict[str, float]:
         if kind == "lose-turn":
             return turns[square] + 1
         if kind == "prison":
-            return _PRISON_WAIT + turns[landing(square_id(lane_of(square) or "A", 2))]
+            return turns[f"prison-{lane_of(square) or 'A'}"]
         return turns[square]
 
-    turns = dict.fromkeys(POINTS, 0.0)
+    def released(lane: str, turns: dict[str, float]) -> float:
+        """A prisoner's turns: the wait for his 5, then square 2 and its order."""
+        return _PRISON_WAIT + cost(landing(square_id(lane, 2)), turns)
+
+    turns = dict.fromkeys(POINTS, 0.0) | {"prison-A": 0.0, "prison-B": 0.0}
     for _ in range(500):
         change = 0.0
+        for lane in "AB":
+            new = released(lane, turns)
+            change = max(change, abs(new - turns[f"prison-{lane}"]))
+            turns[f"prison-{lane}"] = new
         for point in POINTS:
             if point == "43":
                 continue
@@ -558,9 +568,7 @@ class MessengerBoy(Position[MBMove, State]):
         if here is None:
             need = min(turns["A1"], turns["B1"])
         elif side in self.prison:
-            need = (
-                _PRISON_WAIT + turns[self._after_order(square_id(lane_of(here) or "A", 2), set())]
-            )
+            need = turns[f"prison-{lane_of(here) or 'A'}"]
         else:
             need = turns[here]
         if side in self.lose:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from itertools import product
 
 import pytest
@@ -12,6 +13,7 @@ import engine
 from engine import IllegalMoveError, InvalidMoveError, InvalidPositionError, Termination
 from engine.brier9 import BRIER_PATCH, CIRCLES, xy
 from engine.fox_and_rabbit import right_angle_landings
+from engine.search import WIN
 
 TWO = "fox-and-rabbit"
 FOUR = "fox-and-rabbit-4"
@@ -376,8 +378,8 @@ def test_the_two_player_game_is_rated_by_its_solution() -> None:
 
     start = engine.start(TWO)
     assert start.solved_value() == pytest.approx(0.8402, abs=1e-4)
-    assert start.evaluate("WR") == pytest.approx(1000 * start.solved_value())
-    assert start.evaluate("RF") == pytest.approx(1000 - start.evaluate("WR"))
+    assert start.evaluate("WR") == pytest.approx(WIN * start.solved_value())
+    assert start.evaluate("RF") == pytest.approx(WIN - start.evaluate("WR"))
     # after a throw the side to move takes its best move: the fox the least for the rabbit
     p = pos("WR@b2 RF@g9 turn=RF dice=4,2")
     after = {str(m): _after(p, m) for m in p.legal_moves}
@@ -397,3 +399,27 @@ def _after(p: engine.Position, move: engine.Move) -> float:
         return value
     finally:
         p.pop()
+
+
+@pytest.mark.parametrize("level", [2, 3, 4, 5])
+def test_every_level_from_2_plays_the_solution(level: int) -> None:
+    from engine.search import choose
+
+    # positions sampled from the table, each with a throw made; here the search once weighed
+    # a game over inside its horizon above the table's chances at its edge
+    texts = ["WR@d7 RF@g6 turn=RF dice=2,3", "WR@b2 RF@g9 turn=RF dice=4,2"]
+    rng = random.Random(level)
+    p = engine.start(TWO)
+    while len(texts) < 14:
+        if p.outcome() is not None:
+            p = engine.start(TWO)
+        move = rng.choice(list(p.legal_moves))
+        p.push(move)
+        if not p.is_chance() and p.outcome() is None and p.legal_moves.count() > 1:
+            texts.append(p.to_text())
+    for text in texts:
+        q = pos(text)
+        best = q.solved_value()
+        chosen = choose(q, level, random.Random(0))
+        assert chosen is not None
+        assert _after(q, chosen) == pytest.approx(best, abs=1e-9), (text, str(chosen))

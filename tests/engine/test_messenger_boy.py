@@ -298,3 +298,26 @@ def test_the_rating_counts_the_turns_a_man_needs_to_reach_43(tmp_path: Path) -> 
     jail = orders(tmp_path / "p", '"A10" = { kind = "prison" }\n')
     prisoner = pos("R@A10 B@B3 turn=B prison=R", orders=jail)
     assert prisoner.evaluate("red") < pos("R@A11 B@B3 turn=B", orders=jail).evaluate("red") - 50
+
+
+def test_the_rating_follows_go_to_loops_and_prison_release_as_the_engine_does(
+    tmp_path: Path,
+) -> None:
+    from engine.messenger_boy import turns_to_finish
+
+    # A10 sends him to 5 and A5 back to 10: the engine's loop guard leaves him on the square he
+    # came to first, so the pair changes nothing
+    (tmp_path / "loop").mkdir()
+    loop = orders(
+        tmp_path / "loop",
+        '"A10" = { kind = "go-to", to = 5 }\n"A5" = { kind = "go-to", to = 10 }\n',
+    )
+    assert moves(pos("R@A7 B@B3 turn=R spin=3", orders=loop)) == {"R A7-A10"}
+    assert turns_to_finish(loop) == pytest.approx(turns_to_finish(""))
+    # a prisoner let out goes to square 2 and obeys its order: here a lost turn
+    (tmp_path / "jail").mkdir()
+    jail = orders(tmp_path / "jail", '"B12" = { kind = "prison" }\n"2" = { kind = "lose-turn" }\n')
+    turns = turns_to_finish(jail)
+    assert turns["prison-B"] == pytest.approx(6 + turns["B2"] + 1)
+    prisoner = pos("R@B12 B@A3 turn=B prison=R", orders=jail)
+    assert prisoner.evaluate("red") == pytest.approx(-10 * turns["prison-B"])
