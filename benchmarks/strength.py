@@ -12,15 +12,18 @@ half-width shows how many games the row needed: about 1,070 games for +-3 % at a
 
 A long run can be kept and resumed: ``--out FILE`` appends each game as a JSON line (with a
 fingerprint of the code that plays that game) as it finishes and skips the games already in
-the file for the same code; ``--table FILE`` prints the table from such a file without
-playing, each row over every game it holds for that pairing that the code as it is now
-played (a game whose rules, rating or search changed since counts no more).
+the file for the same code; ``--table FILE`` (plain, or gzip-compressed as ``.gz``) prints
+the table from such files without playing, each row over every game they hold for that
+pairing that the code as it is now played (a game whose rules, rating or search changed since
+counts no more). ``--against L1`` with ``--levels 1`` is the baseline: a seat's share when
+every player plays alike.
 """
 
 from __future__ import annotations
 
 import argparse
 import ast
+import gzip
 import hashlib
 import inspect
 import json
@@ -155,7 +158,11 @@ def load(
     kept: dict[tuple[Pairing, int], tuple[str, float]] = {}
     if not path.exists():
         return kept
-    lines = path.read_text(encoding="utf-8").splitlines()
+    if path.suffix == ".gz":  # the run this repository ships, compressed
+        with gzip.open(path, "rt", encoding="utf-8") as f:
+            lines = f.read().splitlines()
+    else:
+        lines = path.read_text(encoding="utf-8").splitlines()
     for number, line in enumerate(lines, 1):
         if not line.strip():
             continue
@@ -194,8 +201,6 @@ def pairings(games: list[str], levels: list[int], against: list[str]) -> Iterato
                         if number == 1:
                             continue
                         who = f"L{number - 1}"
-                    if who == f"L{number}":
-                        continue
                     yield Pairing(game, side, f"L{number}", who)
 
 
