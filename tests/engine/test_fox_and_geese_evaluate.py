@@ -187,3 +187,39 @@ def test_the_pen_left_open_is_at_most_its_room(seed: int, plies: int) -> None:
     assert set(p.holes_of("F")) <= pen
     assert all(p.cells[h] == ord(".") for h in pen - set(p.holes_of("F")))
     assert 0 <= p.open_room() <= p.fox_room() == len(pen) - 2
+
+
+# Counted, not made: the ratings count the moves each side has without making them.
+@pytest.mark.parametrize("game", ["fox-and-geese", MC])
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32), plies=st.integers(0, 120))
+def test_the_moves_counted_for_the_rating_are_the_moves_made(
+    game: str, seed: int, plies: int
+) -> None:
+    p = _played(game, seed, plies)
+    assert isinstance(p, FoxAndGeese)
+    assert p.fox_mobility() == len(p._fox_moves())
+    assert p._goose_mobility() == len(p._goose_moves())
+    assert p._fox_holes() == p.holes_of("F")
+
+
+@pytest.mark.parametrize("game", ["fox-and-geese", MC])
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**32), plies=st.integers(1, 80))
+def test_a_rating_kept_from_before_is_never_read_for_another_position(
+    game: str, seed: int, plies: int
+) -> None:
+    """The search rates a position for each side; the rating is kept for the cells it was
+    made on, so a move and its take-back leave no stale rating behind."""
+    p = _played(game, seed, plies)
+    if p.is_over():
+        return
+    fresh = engine.from_text(game, p.to_text())
+    before = p.evaluate("fox")
+    assert before == fresh.evaluate("fox")
+    for move in list(p.legal_moves)[:5]:
+        p.push(move)
+        after = engine.from_text(game, p.to_text())
+        assert p.evaluate("geese") == after.evaluate("geese") == -after.evaluate("fox")
+        p.pop()
+        assert p.evaluate("fox") == before
