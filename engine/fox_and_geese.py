@@ -150,10 +150,6 @@ class FoxAndGeese(Cross33Position):
 
     search_depth = 2
     """A hint looks at the move and every reply."""
-    search_nodes = 1.5
-    """Half as many positions again as a level's budget: counting the moves a rating needs
-    instead of making them (and rating a position once for both sides) made a position about
-    1.5 times quicker to visit, so level 5 thinks as long as before with 7,500 positions."""
 
     def fox_region(self) -> set[int]:
         """The holes the foxes stand on or could walk to, step by step (their pen: the foxes

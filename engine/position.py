@@ -118,10 +118,6 @@ class Position(ABC, Generic[M, S]):
     """(count, sides) of the game's throw at chance nodes, or None for a game without chance."""
     search_depth: ClassVar[int] = 1
     """How many plies a hint's search looks ahead before it asks :meth:`evaluate`."""
-    search_nodes: ClassVar[float] = 1.0
-    """How many positions the computer players' search (engine/search.py) visits for each
-    position of a level's budget: more than 1 in a game whose positions are quicker to visit
-    and rate, so that a level thinks about as long in every game."""
 
     def __init__(self, options: Any) -> None:
         self.options = options

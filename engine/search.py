@@ -80,8 +80,7 @@ def choose(
 ) -> Move | None:
     """The move a computer player at ``level_number`` makes for the side to move, or None when
     the game is over or a throw is awaited (the caller throws). ``position`` is not changed.
-    The level's budget is scaled by the game's :attr:`~engine.Position.search_nodes`;
-    ``nodes`` overrides it (tests keep it small)."""
+    ``nodes`` overrides the level's budget (tests keep it small)."""
     if position.is_over() or position.is_chance():
         return None
     moves: list[Move] = list(position.legal_moves)
@@ -95,7 +94,7 @@ def choose(
     work = position.copy(stack=False)
     if lv.depth == 0:
         return _win_in_one(work, moves) or moves[0]
-    budget = round(lv.nodes * position.search_nodes) if nodes is None else nodes
+    budget = lv.nodes if nodes is None else nodes
     if level_number == TOP_LEVEL:  # a game with a solver: a win it proves beats any guess
         proved: Move | None = work.proved_move(budget // PROOF_SHARE)
         if proved is not None:
