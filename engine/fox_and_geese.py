@@ -243,6 +243,20 @@ class FoxAndGeese(Cross33Position):
     open_weight = 2.0
     """Points an empty hole of the foxes' pen the geese could not close (:meth:`open_room`):
     without it the geese close the pen greedily, often to a corner they can never shut."""
+    forced_jumps = False
+    """McLoughlin: with the fox to move, the geese its jump must take are as good as taken
+    (:meth:`forced_take`), so the rating counts them so."""
+
+    def forced_take(self) -> int:
+        """With jumps compulsory, the most geese the fox's chains take (0 with no jump)."""
+        if not self.must_jump:
+            return 0
+        return max((len(m.path) - 1 for m in self._fox_moves() if m.jump), default=0)
+
+    dead_pen_draws = True
+    """A pen the geese cannot close at all (no hole of its room closable, no goose en prise)
+    is rated a draw, 0, whatever the material: the foxes step about in it for ever and the
+    geese shuffle outside. Without it the geese, many points up, kept such a pen for good."""
     en_prise_weight = 0.0
     """Points a goose a fox could jump at once (a goose left en prise), for the foxes (0 here,
     as :attr:`advance_weight`; one point with :attr:`open_weight` trapped random foxes in 11
@@ -272,7 +286,10 @@ class FoxAndGeese(Cross33Position):
         (:meth:`open_room`: a pen the geese cannot trap the foxes in) and
         :attr:`en_prise_weight` a goose they could jump at once, less
         :attr:`mobility_weight` a move the geese could make and :attr:`advance_weight` a
-        row the geese have come towards the foxes' end; for the geese the same, negated."""
+        row the geese have come towards the foxes' end; with jumps compulsory and the fox to
+        move, ten points a goose its chain must take (:attr:`forced_jumps`); a pen the geese
+        cannot close at all is a draw, 0 (:attr:`dead_pen_draws`). For the geese the same,
+        negated."""
         key = (
             bytes(self.cells),
             self.room_weight,
@@ -280,6 +297,9 @@ class FoxAndGeese(Cross33Position):
             self.open_weight,
             self.en_prise_weight,
             self.advance_weight,
+            self.dead_pen_draws,
+            self.forced_jumps,
+            self._turn,
         )
         if self._rated is not None and self._rated[0] == key:  # the search asks each side
             fox = self._rated[1]
@@ -289,9 +309,15 @@ class FoxAndGeese(Cross33Position):
         fox += self.room_weight * (len(pen) - self.foxes)
         fox -= self.mobility_weight * self._goose_mobility()
         if self.open_weight:
-            fox += self.open_weight * self.open_room(pen)
+            left_open = self.open_room(pen)
+            fox += self.open_weight * left_open
+            room = len(pen) - self.foxes
+            if self.dead_pen_draws and room and left_open == room and not self.geese_en_prise():
+                fox = 0.0  # a fortress: nobody can win it as it stands
         if self.en_prise_weight:
             fox += self.en_prise_weight * self.geese_en_prise()
+        if self.forced_jumps and self._turn == 0:
+            fox += 10.0 * self.forced_take()
         if self.advance_weight:
             fox -= self.advance_weight * self.geese_advance()
         self._rated = (key, fox)
@@ -368,8 +394,16 @@ class McLoughlinFoxAndGeese(FoxAndGeese):
     advance_weight = 0.25
     """A quarter point a row the geese have come (they never step back, so a solid front
     that keeps coming closes the fox in before they run out of moves)."""
-    en_prise_weight = 2.0
-    """Two points a goose the fox could jump at once (jumps are compulsory here)."""
+    en_prise_weight = 1.0
+    """A point a goose the fox could jump at once (with the geese to move: with the fox to
+    move, :attr:`forced_jumps` counts it taken)."""
+    forced_jumps = True
+    """On: the jumps are compulsory. With it and a point a goose en prise (not two, as before)
+    the geese won 54 of 60 games against a random fox on the kept seeds (53 before) and 95 of
+    120 on fresh ones (92): not worse, and no more than noise better."""
+    dead_pen_draws = False
+    """(Off: the pen term is; and geese that cannot step back lose a pen they cannot close,
+    when they run out of moves.)"""
     open_weight = 0.0
     """None here: with two points a hole the geese could not close (:meth:`open_room`, over
     their forward steps) they won 18 of 20 games against a random fox, as without, at twice

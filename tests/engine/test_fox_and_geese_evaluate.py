@@ -43,11 +43,13 @@ def test_a_goose_with_a_hole_behind_it_is_en_prise_and_costs_the_geese(
     assert solid.count("G") == holed.count("G") and solid.geese_advance() == holed.geese_advance()
     assert solid.geese_en_prise() == 0
     assert holed.geese_en_prise() == 1
+    weight = McLoughlinFoxAndGeese.en_prise_weight
+    assert weight > 0
     with_term = (solid.evaluate("geese"), holed.evaluate("geese"))
     monkeypatch.setattr(McLoughlinFoxAndGeese, "en_prise_weight", 0.0)
     without = (solid.evaluate("geese"), holed.evaluate("geese"))
     assert with_term[0] == without[0]  # nothing en prise: no charge
-    assert with_term[1] == without[1] - 2.0  # two points for the goose the fox can jump
+    assert with_term[1] == without[1] - weight  # the goose the fox can jump costs the geese
 
 
 def test_the_geese_coming_on_a_row_rate_higher(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -103,6 +105,8 @@ def test_the_two_fox_rating_is_the_sum_of_its_terms(seed: int, plies: int) -> No
     expected -= 0.5 * goose_moves
     expected += FoxAndGeese.en_prise_weight * p.geese_en_prise()
     expected += FoxAndGeese.open_weight * p.open_room()
+    if 0 < p.fox_room() == p.open_room() and not p.geese_en_prise():
+        expected = 0.0  # a pen nobody can win as it stands: a draw
     assert p.evaluate("fox") == pytest.approx(expected)
 
 
@@ -147,6 +151,7 @@ def test_a_pen_in_the_arms_corner_cannot_be_closed_but_the_arms_row_can() -> Non
 
 
 def test_the_geese_pay_for_a_pen_they_cannot_close(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(FoxAndGeese, "dead_pen_draws", False)  # (the corner is a dead pen)
     corner, row = _arm((2, 4), (1,)), _arm((1, 2), (3,))
     assert corner.open_room() - row.open_room() == 1
     weight = FoxAndGeese.open_weight
@@ -157,13 +162,36 @@ def test_the_geese_pay_for_a_pen_they_cannot_close(monkeypatch: pytest.MonkeyPat
     assert with_term == without - weight
 
 
+def test_a_pen_the_geese_cannot_close_at_all_is_a_draw(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The corner pen (foxes on 2 and 4, 1 empty): the foxes step about in it for ever and
+    the geese gain nothing by keeping it, however far ahead: it is rated 0, a draw. A pen
+    they can close, or one with a goose the foxes can jump, is rated as ever."""
+
+    def three() -> tuple[FoxAndGeese, ...]:
+        return _arm((2, 4), (1,)), _arm((1, 2), (3,)), _arm((2, 4), (1, 16))
+
+    corner, row, holed = three()
+    assert corner.fox_room() == corner.open_room() == 1 and not corner.geese_en_prise()
+    assert row.open_room() == 0
+    assert holed.open_room() == holed.fox_room() and holed.geese_en_prise() >= 1  # 4 over 9
+    rated = [p.evaluate("geese") for p in three()]
+    assert corner.evaluate("fox") == 0.0
+    monkeypatch.setattr(FoxAndGeese, "dead_pen_draws", False)
+    plain = [p.evaluate("geese") for p in three()]
+    assert rated[0] == 0.0 != plain[0]
+    assert rated[1:] == plain[1:]
+
+
 def test_the_top_level_keeps_a_pen_it_can_close(monkeypatch: pytest.MonkeyPatch) -> None:
     """Foxes on 1 and 3, holes 2 and 4 open: no goose can close the pen {1, 2, 3, 4} (9 into
     4 opens 9 to a jump from 1 over 4 and from 3 over 5; 6 into 3 opens 6 to one from 4 over
     5), but 5 stepping into 4 makes it {1, 2, 3, 5}: 10 into 5 (17 behind it) leaves {1, 2, 3},
     which 4 or 6 closes.
-    With the pen term the top level reshapes the pen so; without it, it does not."""
+    With the pen term the top level reshapes the pen so; without it, it does not. (The pen
+    is a dead one, rated a draw by ``dead_pen_draws``: off here, to see the pen term alone.)"""
     from engine.search import choose
+
+    monkeypatch.setattr(FoxAndGeese, "dead_pen_draws", False)
 
     def after_top_level() -> int:
         p = _arm((1, 3), (2, 4))
@@ -223,3 +251,38 @@ def test_a_rating_kept_from_before_is_never_read_for_another_position(
         assert p.evaluate("geese") == after.evaluate("geese") == -after.evaluate("fox")
         p.pop()
         assert p.evaluate("fox") == before
+
+
+# McLoughlin's fox must jump: with the fox to move, the geese its chain takes are as good as gone.
+def test_the_geese_a_compulsory_jump_takes_count_as_taken_with_the_fox_to_move() -> None:
+    # the fox on 10 must jump the goose on 17 into 24, and then the one on 23 into 22
+    geese = {h: "G" for h in range(18, 34)}
+    pieces = {10: "F", 17: "G", **geese, 24: ".", 22: "."}
+    fox_to_move = engine.from_text(MC, _text(pieces, "F"))
+    geese_to_move = engine.from_text(MC, _text(pieces, "G"))
+    assert isinstance(fox_to_move, McLoughlinFoxAndGeese)
+    assert fox_to_move.forced_take() == max(
+        len(m.path) - 1 for m in fox_to_move.legal_moves if m.jump
+    )
+    assert fox_to_move.forced_take() == 2
+    gap = fox_to_move.evaluate("fox") - geese_to_move.evaluate("fox")
+    assert gap == pytest.approx(10.0 * fox_to_move.forced_take())
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32), plies=st.integers(0, 80))
+def test_the_forced_take_is_the_longest_chain_the_fox_must_choose_from(
+    seed: int, plies: int
+) -> None:
+    p = _played(MC, seed, plies)
+    assert isinstance(p, McLoughlinFoxAndGeese)
+    if p.is_over() or p.turn != "fox":
+        return
+    chains = [len(m.path) - 1 for m in p.legal_moves if m.jump]
+    assert p.forced_take() == max(chains, default=0)
+    assert not chains or len(chains) == len(list(p.legal_moves))  # a jump is compulsory
+
+
+def test_the_two_fox_game_has_no_forced_take() -> None:
+    p = _arm((2, 4), (1, 16))  # the fox on 4 can jump 9, but need not
+    assert p.forced_take() == 0 and not FoxAndGeese.forced_jumps
