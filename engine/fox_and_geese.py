@@ -247,12 +247,6 @@ class FoxAndGeese(Cross33Position):
     """McLoughlin: with the fox to move, the geese its jump must take are as good as taken
     (:meth:`forced_take`), so the rating counts them so."""
 
-    def forced_take(self) -> int:
-        """With jumps compulsory, the most geese the fox's chains take (0 with no jump)."""
-        if not self.must_jump:
-            return 0
-        return max((len(m.path) - 1 for m in self._fox_moves() if m.jump), default=0)
-
     dead_pen_draws = True
     """A pen the geese cannot close at all (no hole of its room closable, no goose en prise)
     is rated a draw, 0, whatever the material: the foxes step about in it for ever and the
@@ -278,6 +272,12 @@ class FoxAndGeese(Cross33Position):
                 if cells[over] == GOOSE and cells[land] == EMPTY
             }
         )
+
+    def forced_take(self) -> int:
+        """With jumps compulsory, the most geese the fox's chains take (0 with no jump)."""
+        if not self.must_jump:
+            return 0
+        return max((len(m.path) - 1 for m in self._fox_moves() if m.jump), default=0)
 
     def evaluate(self, side: str) -> float:
         """For the foxes: ten points a goose taken, a point a move the foxes could make,
@@ -308,18 +308,20 @@ class FoxAndGeese(Cross33Position):
         pen = self.fox_region()
         fox += self.room_weight * (len(pen) - self.foxes)
         fox -= self.mobility_weight * self._goose_mobility()
+        dead = False  # a pen the geese cannot close at all
         if self.open_weight:
             left_open = self.open_room(pen)
             fox += self.open_weight * left_open
             room = len(pen) - self.foxes
-            if self.dead_pen_draws and room and left_open == room and not self.geese_en_prise():
-                fox = 0.0  # a fortress: nobody can win it as it stands
+            dead = room > 0 and left_open == room and not self.geese_en_prise()
         if self.en_prise_weight:
             fox += self.en_prise_weight * self.geese_en_prise()
         if self.forced_jumps and self._turn == 0:
             fox += 10.0 * self.forced_take()
         if self.advance_weight:
             fox -= self.advance_weight * self.geese_advance()
+        if dead and self.dead_pen_draws:
+            fox = 0.0  # a fortress: nobody can win it as it stands
         self._rated = (key, fox)
         return fox if side == "fox" else -fox
 
