@@ -397,8 +397,8 @@ class McLoughlinFoxAndGeese(FoxAndGeese):
     """A quarter point a row the geese have come (they never step back, so a solid front
     that keeps coming closes the fox in before they run out of moves)."""
     en_prise_weight = 1.0
-    """A point a goose the fox could jump at once (with the geese to move: with the fox to
-    move, :attr:`forced_jumps` counts it taken)."""
+    """A point a goose the fox could jump at once (whoever is to move; with the fox to move,
+    :attr:`forced_jumps` also counts the geese its chain must take)."""
     forced_jumps = True
     """On: the jumps are compulsory. With it and a point a goose en prise (not two, as before)
     the geese won 54 of 60 games against a random fox on the kept seeds (53 before) and 95 of

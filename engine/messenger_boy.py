@@ -116,6 +116,25 @@ _PRISON_WAIT = 6.0
 """The spins a prisoner waits, on average, for the 5 that lets him out."""
 
 
+def order_chain(orders: dict[str, Order], square: str, taken: set[str]) -> list[str]:
+    """The squares a man who reached ``square`` stands on in turn as he obeys the go-tos of
+    ``orders`` (RULES.md §5): ``square`` first, where he is left standing last. A go-to onto a
+    square in ``taken`` leaves him where he is; a square already visited in this chain ends it
+    there (the loop guard: a table whose go-tos run in a circle)."""
+    chain = [square]
+    while True:
+        order = orders.get(square)
+        if order is None or order.kind != "go-to":
+            return chain
+        to = square_id(lane_of(square) or "A", order.to)
+        if to in taken:
+            return chain
+        if to in chain:
+            return [*chain, to] if to != chain[-1] else chain
+        chain.append(to)
+        square = to
+
+
 @functools.cache
 def turns_to_finish(orders_path: str) -> dict[str, float]:
     """Point id -> the turns a man alone on the board needs, on average, to reach 43 from it,
@@ -126,13 +145,7 @@ def turns_to_finish(orders_path: str) -> dict[str, float]:
     orders = load_orders(orders_path)
 
     def landing(square: str) -> str:
-        chain = [square]
-        while (order := orders.get(chain[-1])) is not None and order.kind == "go-to":
-            to = square_id(lane_of(chain[-1]) or "A", order.to)
-            if to in chain:  # the loop guard, as the engine's: he ends on the square seen
-                return to
-            chain.append(to)
-        return chain[-1]
+        return order_chain(orders, square, set())[-1]
 
     def cost(square: str, turns: dict[str, float]) -> float:
         order = orders.get(square)
@@ -458,19 +471,9 @@ class MessengerBoy(Position[MBMove, State]):
 
     def _order_chain(self, square: str, taken: set[str]) -> list[str]:
         """The squares a man who reached ``square`` stands on in turn as he obeys the go-tos
-        (:meth:`_after_order`): ``square`` first, where he is left standing last."""
-        chain = [square]
-        while True:
-            order = self.orders.get(square)
-            if order is None or order.kind != "go-to":
-                return chain
-            to = square_id(lane_of(square) or "A", order.to)
-            if to in taken:
-                return chain
-            if to in chain:
-                return [*chain, to] if to != chain[-1] else chain
-            chain.append(to)
-            square = to
+        (:meth:`_after_order`, :func:`order_chain`): ``square`` first, where he is left
+        standing last."""
+        return order_chain(self.orders, square, taken)
 
     def _apply(self, move: MBMove) -> None:
         if isinstance(move, Throw):
