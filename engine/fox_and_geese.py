@@ -248,9 +248,12 @@ class FoxAndGeese(Cross33Position):
     (:meth:`forced_take`), so the rating counts them so."""
 
     dead_pen_draws = True
-    """A pen the geese cannot close at all (no hole of its room closable, no goose en prise)
-    is rated a draw, 0, whatever the material: the foxes step about in it for ever and the
-    geese shuffle outside. Without it the geese, many points up, kept such a pen for good."""
+    """A dead pen (:meth:`dead_pen`) is rated a draw, 0, whatever the material: the foxes step
+    about in it for ever and the geese shuffle outside. Without it the geese, many points up,
+    kept such a pen for good."""
+    dead_pen_room = 4
+    """The most empty holes a dead pen has (:meth:`dead_pen`): the fortresses seen are an
+    arm's corner, one to three holes; a larger pen is open play."""
     en_prise_weight = 0.0
     """Points a goose a fox could jump at once (a goose left en prise), for the foxes (0 here,
     as :attr:`advance_weight`; one point with :attr:`open_weight` trapped random foxes in 11
@@ -260,6 +263,34 @@ class FoxAndGeese(Cross33Position):
         """How many rows the geese have come, all together, towards row 0 (the foxes' end)."""
         cells, coords = self.cells, self.board.coords
         return sum(6 - coords[h][0] for h in HOLES if cells[h] == GOOSE)
+
+    def dead_pen(self, pen: set[int] | None = None) -> bool:
+        """Whether the foxes sit in a fortress: a small pen (room 1 to :attr:`dead_pen_room`)
+        no hole of which the geese can close (:meth:`open_room`), no goose en prise, and a
+        goose outside it that can step without opening it, so the geese can wait for ever.
+        (An open board with few geese left is no fortress: there every goose is the pen's
+        wall and none can wait.)"""
+        if pen is None:
+            pen = self.fox_region()
+        room = len(pen) - self.foxes
+        if not 0 < room <= self.dead_pen_room or self.geese_en_prise():
+            return False
+        if self.open_room(pen) != room:
+            return False
+        return self._geese_can_wait(pen)
+
+    def _geese_can_wait(self, pen: set[int]) -> bool:
+        """Whether a goose can step without touching ``pen``: from a hole next to no hole of
+        it and the landing of no jump from one, to an empty hole outside it."""
+        board, cells, targets = self.board, self.cells, self._targets
+        for goose in self.holes_of("G"):
+            if any(h in pen for h in board.steps[goose]):
+                continue
+            if any(land in pen for _, land in board.jumps[goose]):
+                continue
+            if any(cells[to] == EMPTY and to not in pen for to in targets[goose]):
+                return True
+        return False
 
     def geese_en_prise(self) -> int:
         """How many geese a fox could jump at once (each counted once)."""
@@ -287,8 +318,8 @@ class FoxAndGeese(Cross33Position):
         :attr:`en_prise_weight` a goose they could jump at once, less
         :attr:`mobility_weight` a move the geese could make and :attr:`advance_weight` a
         row the geese have come towards the foxes' end; with jumps compulsory and the fox to
-        move, ten points a goose its chain must take (:attr:`forced_jumps`); a pen the geese
-        cannot close at all is a draw, 0 (:attr:`dead_pen_draws`). For the geese the same,
+        move, ten points a goose its chain must take (:attr:`forced_jumps`); a fortress
+        (:meth:`dead_pen`) is a draw, 0 (:attr:`dead_pen_draws`). For the geese the same,
         negated."""
         key = (
             bytes(self.cells),
@@ -308,19 +339,15 @@ class FoxAndGeese(Cross33Position):
         pen = self.fox_region()
         fox += self.room_weight * (len(pen) - self.foxes)
         fox -= self.mobility_weight * self._goose_mobility()
-        dead = False  # a pen the geese cannot close at all
         if self.open_weight:
-            left_open = self.open_room(pen)
-            fox += self.open_weight * left_open
-            room = len(pen) - self.foxes
-            dead = room > 0 and left_open == room and not self.geese_en_prise()
+            fox += self.open_weight * self.open_room(pen)
         if self.en_prise_weight:
             fox += self.en_prise_weight * self.geese_en_prise()
         if self.forced_jumps and self._turn == 0:
             fox += 10.0 * self.forced_take()
         if self.advance_weight:
             fox -= self.advance_weight * self.geese_advance()
-        if dead and self.dead_pen_draws:
+        if self.dead_pen_draws and self.dead_pen(pen):
             fox = 0.0  # a fortress: nobody can win it as it stands
         self._rated = (key, fox)
         return fox if side == "fox" else -fox

@@ -105,7 +105,7 @@ def test_the_two_fox_rating_is_the_sum_of_its_terms(seed: int, plies: int) -> No
     expected -= 0.5 * goose_moves
     expected += FoxAndGeese.en_prise_weight * p.geese_en_prise()
     expected += FoxAndGeese.open_weight * p.open_room()
-    if 0 < p.fox_room() == p.open_room() and not p.geese_en_prise():
+    if p.dead_pen():
         expected = 0.0  # a pen nobody can win as it stands: a draw
     assert p.evaluate("fox") == pytest.approx(expected)
 
@@ -180,6 +180,42 @@ def test_a_pen_the_geese_cannot_close_at_all_is_a_draw(monkeypatch: pytest.Monke
     plain = [p.evaluate("geese") for p in three()]
     assert rated[0] == 0.0 != plain[0]
     assert rated[1:] == plain[1:]
+
+
+def test_a_fortress_needs_a_small_pen_and_a_goose_that_can_wait() -> None:
+    """The corner pen (foxes on 2 and 4, 1 empty) held by its wall alone (3, 5, 9, and 6,
+    10, 11, 16 behind so that no goose is en prise): every goose touches the pen or stands
+    where a fox would land, so any goose move opens it and the geese to move must: no
+    fortress. One goose more far off (30), free to step, and it is one."""
+    wall = {2: "F", 4: "F", **{h: "G" for h in (3, 5, 9, 6, 10, 11, 16)}}
+    bare = _two_fox(wall)
+    assert bare.fox_region() == {1, 2, 4} and bare.open_room() == 1
+    assert not bare.geese_en_prise()
+    assert not bare.dead_pen() and bare.evaluate("fox") != 0.0
+    spare = _two_fox({**wall, 30: "G"})
+    assert spare.dead_pen() and spare.evaluate("fox") == 0.0
+
+
+def test_an_open_board_with_few_geese_is_no_fortress() -> None:
+    """Foxes on 23 and 11, geese on 30-33 (after 9x23 in the next test): no hole of the
+    foxes' pen (the whole board) can be closed and no goose is en prise, but the pen is far
+    larger than a fortress (:attr:`FoxAndGeese.dead_pen_room`) and no goose can wait."""
+    p = _two_fox({23: "F", 11: "F", **{h: "G" for h in (30, 31, 32, 33)}})
+    assert p.open_room() == p.fox_room() > FoxAndGeese.dead_pen_room
+    assert not p.geese_en_prise()
+    assert not p.dead_pen() and p.evaluate("fox") != 0.0
+
+
+@pytest.mark.parametrize("level_number", [2, 3, 4, 5])
+def test_the_foxes_take_a_goose_on_an_open_board(level_number: int) -> None:
+    """Foxes on 9 and 11, geese on 16 and 30-33, fox to move: 9 jumps 16 into 23. (With
+    every pen the geese cannot close rated a draw, the open board was one too, and the foxes
+    stepped about instead.)"""
+    from engine.search import choose
+
+    p = _two_fox({9: "F", 11: "F", **{h: "G" for h in (16, 30, 31, 32, 33)}}, "F")
+    move = choose(p, level_number, random.Random(0))
+    assert move == p.parse_move("9x23")
 
 
 def test_the_top_level_keeps_a_pen_it_can_close(monkeypatch: pytest.MonkeyPatch) -> None:
