@@ -252,8 +252,10 @@ class FoxAndGeese(Cross33Position):
     about in it for ever and the geese shuffle outside. Without it the geese, many points up,
     kept such a pen for good."""
     dead_pen_room = 4
-    """The most empty holes a dead pen has (:meth:`dead_pen`): the fortresses seen are an
-    arm's corner, one to three holes; a larger pen is open play."""
+    """The most empty holes a dead pen has (:meth:`dead_pen`). Of every pen of up to nine
+    holes, the only ones the geese cannot close at all are an arm's corner (foxes about 1,
+    2 and 4, or 1-4, and their mirror images: one or two empty holes), so this is a margin,
+    not a measured bound; a larger pen is open play."""
     en_prise_weight = 0.0
     """Points a goose a fox could jump at once (a goose left en prise), for the foxes (0 here,
     as :attr:`advance_weight`; one point with :attr:`open_weight` trapped random foxes in 11
@@ -267,9 +269,11 @@ class FoxAndGeese(Cross33Position):
     def dead_pen(self, pen: set[int] | None = None) -> bool:
         """Whether the foxes sit in a fortress: a small pen (room 1 to :attr:`dead_pen_room`)
         no hole of which the geese can close (:meth:`open_room`), no goose en prise, and a
-        goose outside it that can step without opening it, so the geese can wait for ever.
-        (An open board with few geese left is no fortress: there every goose is the pen's
-        wall and none can wait.)"""
+        goose that can wait (:meth:`_geese_can_wait`), so that the geese can keep the pen for
+        ever. (An open board with few geese left is no fortress: there every goose is the
+        pen's wall and none can wait.) Judged by the pen's shape, not by where the foxes
+        stand in it: a wall goose that could step to and fro while a hole stays empty is not
+        counted, so a pen held by its wall alone is not a fortress here even when it is one."""
         if pen is None:
             pen = self.fox_region()
         room = len(pen) - self.foxes
@@ -280,15 +284,16 @@ class FoxAndGeese(Cross33Position):
         return self._geese_can_wait(pen)
 
     def _geese_can_wait(self, pen: set[int]) -> bool:
-        """Whether a goose can step without touching ``pen``: from a hole next to no hole of
-        it and the landing of no jump from one, to an empty hole outside it."""
+        """Whether a goose can step without opening ``pen``, wherever the foxes stand in it:
+        from a hole next to no hole of it and the landing of no jump from one, to an empty
+        hole (which is outside the pen, as it touches no hole of it)."""
         board, cells, targets = self.board, self.cells, self._targets
         for goose in self.holes_of("G"):
             if any(h in pen for h in board.steps[goose]):
                 continue
             if any(land in pen for _, land in board.jumps[goose]):
                 continue
-            if any(cells[to] == EMPTY and to not in pen for to in targets[goose]):
+            if any(cells[to] == EMPTY for to in targets[goose]):
                 return True
         return False
 
@@ -329,6 +334,7 @@ class FoxAndGeese(Cross33Position):
             self.en_prise_weight,
             self.advance_weight,
             self.dead_pen_draws,
+            self.dead_pen_room,
             self.forced_jumps,
             self._turn,
         )

@@ -185,13 +185,19 @@ def test_a_pen_the_geese_cannot_close_at_all_is_a_draw(monkeypatch: pytest.Monke
 def test_a_fortress_needs_a_small_pen_and_a_goose_that_can_wait() -> None:
     """The corner pen (foxes on 2 and 4, 1 empty) held by its wall alone (3, 5, 9, and 6,
     10, 11, 16 behind so that no goose is en prise): every goose touches the pen or stands
-    where a fox would land, so any goose move opens it and the geese to move must: no
-    fortress. One goose more far off (30), free to step, and it is one."""
+    where a jump from one of its holes lands, so none can surely wait (11 can while 1 stays
+    empty; the rating does not look where the foxes stand): no fortress. Nor with 11 empty,
+    where 5 could step to 11 but touches the pen. One goose more far off (30), free to step,
+    and it is one."""
     wall = {2: "F", 4: "F", **{h: "G" for h in (3, 5, 9, 6, 10, 11, 16)}}
     bare = _two_fox(wall)
     assert bare.fox_region() == {1, 2, 4} and bare.open_room() == 1
     assert not bare.geese_en_prise()
     assert not bare.dead_pen() and bare.evaluate("fox") != 0.0
+    gap = _two_fox({**wall, 11: "."})
+    assert gap.fox_region() == {1, 2, 4} and gap.open_room() == 1
+    assert not gap.geese_en_prise() and gap.parse_move("5-11") in gap.legal_moves
+    assert not gap.dead_pen()
     spare = _two_fox({**wall, 30: "G"})
     assert spare.dead_pen() and spare.evaluate("fox") == 0.0
 
