@@ -52,8 +52,42 @@ def test_a_goose_with_a_hole_behind_it_is_en_prise_and_costs_the_geese(
     assert with_term[1] == without[1] - weight  # the goose the fox can jump costs the geese
 
 
+def test_a_goose_the_fox_could_jump_from_anywhere_in_its_pen_is_exposed_and_costs_the_geese(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The fox on 1 in the top arm ({1, 2, 3}: 4-20 geese, 11 empty): from 1 it can jump 5
+    into 11 now (en prise); from 3, a step away, 6 into 11 too (exposed, not en prise)."""
+    pieces = {1: "F", **{h: "G" for h in range(4, 21)}, 11: "."}
+    p = engine.from_text(MC, _text(pieces))
+    assert isinstance(p, McLoughlinFoxAndGeese)
+    assert p.fox_region() == {1, 2, 3}
+    assert p.geese_en_prise() == 1 and p.geese_exposed() == 2
+    mended = engine.from_text(MC, _text({**pieces, 11: "G", 20: "."}))
+    assert isinstance(mended, McLoughlinFoxAndGeese)
+    assert mended.geese_exposed() == mended.geese_en_prise() == 0
+    weight = McLoughlinFoxAndGeese.exposed_weight
+    assert weight > 0
+    with_term = p.evaluate("geese")
+    monkeypatch.setattr(McLoughlinFoxAndGeese, "exposed_weight", 0.0)
+    assert with_term == p.evaluate("geese") - 2 * weight
+
+
+@pytest.mark.parametrize("game", ["fox-and-geese", MC])
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32), plies=st.integers(0, 80))
+def test_the_geese_en_prise_are_among_the_exposed(game: str, seed: int, plies: int) -> None:
+    p = _played(game, seed, plies)
+    assert isinstance(p, FoxAndGeese)
+    assert p.geese_en_prise() <= p.geese_exposed() <= p.count("G")
+    if p.fox_room() == 0:
+        assert p.geese_exposed() == p.geese_en_prise()
+
+
 def test_the_geese_coming_on_a_row_rate_higher(monkeypatch: pytest.MonkeyPatch) -> None:
-    # the same seven geese, a row further on; the fox in the top arm either way
+    # the same seven geese, a row further on; the fox in the top arm either way (a lone row
+    # can be jumped from the row before it, nearer the fox's in front: the exposure term is
+    # off here, to see the advance alone)
+    monkeypatch.setattr(McLoughlinFoxAndGeese, "exposed_weight", 0.0)
     back = engine.from_text(MC, _text({2: "F", **{h: "G" for h in range(21, 28)}}))
     front = engine.from_text(MC, _text({2: "F", **{h: "G" for h in range(14, 21)}}))
     assert isinstance(back, McLoughlinFoxAndGeese) and isinstance(front, McLoughlinFoxAndGeese)
