@@ -236,6 +236,16 @@ def test_a_fortress_needs_a_small_pen_and_a_goose_that_can_wait() -> None:
     assert spare.dead_pen() and spare.evaluate("fox") == 0.0
 
 
+def test_a_fortress_is_a_small_pen(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The corner pen with a goose to spare has one empty hole: a fortress while
+    ``dead_pen_room`` allows one, open play when it allows none."""
+    wall = {2: "F", 4: "F", **{h: "G" for h in (3, 5, 9, 6, 10, 11, 16, 30)}}
+    assert _two_fox(wall).fox_room() == 1 and _two_fox(wall).dead_pen()
+    monkeypatch.setattr(FoxAndGeese, "dead_pen_room", 0)
+    spare = _two_fox(wall)
+    assert not spare.dead_pen() and spare.evaluate("fox") != 0.0
+
+
 def test_an_open_board_with_few_geese_is_no_fortress() -> None:
     """Foxes on 23 and 11, geese on 30-33 (after 9x23 in the next test): no hole of the
     foxes' pen (the whole board) can be closed and no goose is en prise, but the pen is far
