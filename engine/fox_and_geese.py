@@ -186,49 +186,82 @@ class FoxAndGeese(Cross33Position):
         it stands, and the geese must open it again."""
         if pen is None:
             pen = self.fox_region()
-        key = frozenset(pen)
-        cache = _OPEN_CACHES.setdefault((self.foxes, id(self._targets)), {})
-        if key not in cache:
-            if len(cache) > 100_000:
-                cache.clear()
-            cache[key] = self._open(key, cache)
-        return cache[key]
+        cache = _OPEN_CACHES.setdefault(id(self._targets), {})
+        if len(cache) > 100_000:
+            cache.clear()
+        whole = frozenset(pen)
+        pieces = self._pieces(whole)
+        if len(pieces) == 1:
+            return self._open(whole, self.foxes, frozenset(), cache)
+        return sum(self._open(piece, k, whole - piece, cache) for piece, k in pieces)
 
-    def _open(self, pen: frozenset[int], cache: dict[frozenset[int], int]) -> int:
-        room = len(pen) - self.foxes
-        if room <= 0:
-            return 0
-        best = room
-        for hole in pen:
-            if not self._closable(pen, hole):
+    def _pieces(self, pen: frozenset[int]) -> list[tuple[frozenset[int], int]]:
+        """The pen's pieces (joined by steps), each with the foxes in it: a fox shut in
+        alone (its own piece) cannot stand in another piece."""
+        steps, cells = self.board.steps, self.cells
+        pieces, left = [], set(pen)
+        while left:
+            todo = [left.pop()]
+            piece = set(todo)
+            while todo:
+                for to in steps[todo.pop()]:
+                    if to in left:
+                        left.discard(to)
+                        piece.add(to)
+                        todo.append(to)
+            pieces.append((frozenset(piece), sum(1 for h in piece if cells[h] == FOX)))
+        return pieces
+
+    def _open(
+        self,
+        pen: frozenset[int],
+        foxes: int,
+        walls: frozenset[int],
+        cache: dict[tuple[frozenset[int], int, frozenset[int]], int],
+    ) -> int:
+        """:meth:`open_room` of one piece ``pen`` holding ``foxes``, beside ``walls``: the
+        other pieces' holes, where other foxes stand or may walk, so a filler may not leave
+        a hole they touch or jump into."""
+        key = (pen, foxes, walls)
+        if key in cache:
+            return cache[key]
+        room = len(pen) - foxes
+        best = max(room, 0)
+        for hole in pen if room > 0 else ():
+            if not self._closable(pen, hole, foxes, walls):
                 continue
-            rest = pen - {hole}
-            if rest not in cache:
-                cache[rest] = self._open(rest, cache)
-            best = min(best, cache[rest])
+            best = min(best, self._open(pen - {hole}, foxes, walls, cache))
             if best == 0:
                 break
+        cache[key] = best
         return best
 
-    def _closable(self, pen: frozenset[int], hole: int) -> bool:
+    def _closable(
+        self, pen: frozenset[int], hole: int, foxes: int, walls: frozenset[int]
+    ) -> bool:
         """Whether a goose can close ``hole`` of ``pen`` (see :meth:`open_room`)."""
         board, targets = self.board, self._targets
         rest = pen - {hole}
         for filler in board.steps[hole]:
-            if filler in pen or hole not in targets[filler]:
+            if filler in pen or filler in walls or hole not in targets[filler]:
                 continue
+            if walls and (
+                any(h in walls for h in board.steps[filler])
+                or any(land in walls for _, land in board.jumps[filler])
+            ):
+                continue  # a fox of another piece could get out there
             bad = {h for h in board.steps[filler] if h in rest}
             bad.update(land for _, land in board.jumps[filler] if land in rest)
             if not bad:
                 return True
-            if len(rest) - len(bad) < self.foxes:
+            if len(rest) - len(bad) < foxes:
                 continue  # wherever the foxes stand, one is by the hole left
             for goose in board.steps[filler]:
-                if goose in pen or goose == hole or filler not in targets[goose]:
+                if goose in pen or goose in walls or goose == hole or filler not in targets[goose]:
                     continue
-                if any(h in rest for h in board.steps[goose]):
+                if any(h in rest or h in walls for h in board.steps[goose]):
                     continue
-                if any(land in rest for _, land in board.jumps[goose]):
+                if any(land in rest or land in walls for _, land in board.jumps[goose]):
                     continue
                 return True
         return False
@@ -519,9 +552,9 @@ class McLoughlinFoxAndGeese(FoxAndGeese):
         return None
 
 
-_OPEN_CACHES: dict[tuple[int, int], dict[frozenset[int], int]] = {}
-"""Per game (its fox count and goose-step table, by identity: the tables are made once) and
-pen shape, :meth:`FoxAndGeese.open_room`."""
+_OPEN_CACHES: dict[int, dict[tuple[frozenset[int], int, frozenset[int]], int]] = {}
+"""Per goose-step table (by identity: the tables are made once), and per piece of a pen, its
+foxes and the other pieces: :meth:`FoxAndGeese.open_room`."""
 
 _SOURCE_CACHE: dict[int, tuple[tuple[int, ...], ...]] = {}
 
