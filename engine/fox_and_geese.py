@@ -183,7 +183,9 @@ class FoxAndGeese(Cross33Position):
         can close the pen to the last hole and trap the foxes once they leave the right holes
         empty; a pen with room but no closing step (foxes shuffling in an arm's corner, every
         goose that could come in opening a hole or a jump behind it) can never be closed as
-        it stands, and the geese must open it again."""
+        it stands, and the geese must open it again. A pen in pieces (a fox shut in alone)
+        is counted piece by piece, each with the foxes in it (a fox cannot walk from one
+        piece to another), and a filler must not leave a hole by another piece either."""
         if pen is None:
             pen = self.fox_region()
         cache = _OPEN_CACHES.setdefault(id(self._targets), {})

@@ -292,6 +292,25 @@ def test_the_top_level_keeps_a_pen_it_can_close(monkeypatch: pytest.MonkeyPatch)
     assert after_top_level() > 0
 
 
+def test_a_pen_in_pieces_is_closed_piece_by_piece() -> None:
+    """Foxes on 1 and 10, hole 4 empty, every other hole about them a goose: the fox on 10
+    is shut in alone, the one on 1 paces 1-4. Taken as one pen where either fox may stand
+    anywhere, 4 looked closable (a fox on 10 could be on 4); piece by piece it is not: 9
+    into 4 leaves 9 by the fox on 10 (and for a jump from 1 over 4), 5 into 4 leaves 5 by
+    both, and with the fox on 4, 2 into 1 leaves 2 for the jump from 10 over 5. So the
+    pen is a fortress, rated a draw."""
+    p = _two_fox(
+        {1: "F", 10: "F", **{h: "G" for h in (2, 3, 5, 6, 7, 8, 9, 11, 12, 13, 16, 17, 24, 30)}}
+    )
+    assert p.fox_region() == {1, 4, 10}
+    assert sorted((sorted(piece), k) for piece, k in p._pieces(frozenset({1, 4, 10}))) == [
+        ([1, 4], 1),
+        ([10], 1),
+    ]
+    assert p.open_room() == 1 == p.fox_room()
+    assert p.dead_pen() and p.evaluate("fox") == 0.0
+
+
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 2**32), plies=st.integers(0, 150))
 def test_the_pen_left_open_is_at_most_its_room(seed: int, plies: int) -> None:
