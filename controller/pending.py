@@ -187,7 +187,7 @@ class Pending:
                 reader_after(position, move, verdict.extends, now, edges),
                 board,
             )
-            for move in (*verdict.moves, *verdict.alike)[:MAX_LINES]
+            for move in _distinct_moves((*verdict.moves, *verdict.alike))[:MAX_LINES]
         ]
         made = verdict.made and len(verdict.moves) == 1
         preferred = lines[0] if made and len(lines) > 1 else None
@@ -207,6 +207,18 @@ class Pending:
                 return True
         return False
 
+    def add(self, lines: list[Line]) -> None:
+        """Follow ``lines`` too: each once (a line kept twice would crowd another out of
+        :data:`MAX_LINES`), while there is room. A move read made before keeps its claim on
+        the hold time (:attr:`preferred`)."""
+        known = {line.key() for line in self.lines}
+        if self.made and self.preferred is None and len(self.lines) == 1:
+            self.preferred = self.lines[0]
+        for line in lines:
+            if line.key() not in known and len(self.lines) < MAX_LINES:
+                known.add(line.key())
+                self.lines.append(line)
+
     def held(self) -> tuple[Step, ...]:
         """What the hold time takes: the preferred line's first move, or the first move every
         line starts with."""
@@ -214,6 +226,21 @@ class Pending:
             return self.preferred.steps[:1]
         step = self.first()
         return (step,) if step is not None else ()
+
+    def held_on(self, board: Occupancy) -> tuple[Step, ...]:
+        """What the hold time takes on ``board``: the whole line at rest there when one is;
+        else the held move, but only while its line still explains the board (a line the
+        board has left behind is no longer evidence of anything)."""
+        resting = self.at_rest(board)
+        if len(resting) == 1:
+            return resting[0].steps
+        held = self.held()
+        if not held:
+            return ()
+        for line in self.lines:
+            if line.steps[:1] == held and line.reader.judge_quietly(board) not in UNEXPLAINED:
+                return held
+        return ()
 
     def first(self) -> Step | None:
         """The move every line starts with, if they all start alike."""
@@ -279,10 +306,7 @@ class Pending:
                 if len(line.steps) < MAX_DEPTH and line.in_order(m, v.extends)
             ]
             if doubt and not plainly:
-                known = {line.key() for line in self.lines}
-                self.lines += [g for g in grown if g.key() not in known][
-                    : max(0, MAX_LINES - len(self.lines))
-                ]
+                self.add(grown)
                 self.at = now
                 return Reading(verdict=Verdict(Kind.LIFTED), pending=self)
             if grown:
@@ -314,11 +338,13 @@ class Pending:
                 and len(line.steps) < MAX_DEPTH
                 and len(self.lines) < MAX_LINES
             ):
-                self.lines += [
-                    line.then(m, v.extends, board, now, True)
-                    for m in v.moves
-                    if line.in_order(m, v.extends)
-                ]
+                self.add(
+                    [
+                        line.then(m, v.extends, board, now, True)
+                        for m in v.moves
+                        if line.in_order(m, v.extends)
+                    ]
+                )
         explained = [v for _, v in judged if v.kind not in UNEXPLAINED]
         self.at = now
         if verdict.kind in UNEXPLAINED and explained:  # the next side on its way
@@ -364,3 +390,7 @@ class Pending:
     def at_rest(self, board: Occupancy) -> list[Line]:
         """The lines whose board ``board`` is (for `roll` and `confirm`)."""
         return [line for line in self.lines if line.reader.expected == board]
+
+
+def _distinct_moves(moves: tuple[Move, ...]) -> tuple[Move, ...]:
+    return tuple(dict.fromkeys(moves))

@@ -99,6 +99,9 @@ class Candidate:
     one_piece: bool = True
     """One piece moves (a step, a chain): its landing fills only after its start empties.
     (Several men of a Parchesi double 6 may leave one point: it empties with the last.)"""
+    passes: Occupancy = frozenset()
+    """Points a hand counting the move out sets the piece down on before its landing
+    (:meth:`engine.Position.passes`): a set-down there is the count under way."""
 
 
 @dataclass(frozen=True)
@@ -221,6 +224,7 @@ class Recognizer:
         # the landing's switch does not change (an occupied landing), or nothing changes at all
         # (a Messenger Boy order sending a man back to where he began)
         silent = (landing in expected and landing != start) or target == expected
+        passes = base.passes(move)
         may_empty = (expected - target) | {start}
         if silent:  # the piece there is lifted off while the mover comes (a capture)
             may_empty |= {landing}
@@ -228,13 +232,14 @@ class Recognizer:
             move=move,
             target=target,
             may_empty=may_empty,
-            may_fill=(target - expected) | frozenset(points[1:-1]) | {landing},
+            may_fill=(target - expected) | frozenset(points[1:-1]) | {landing} | passes,
             landing=landing,
             silent=silent,
             extends=extends,
             leaves=start if start not in target else None,
             start=start,
             one_piece=one_piece,
+            passes=passes,
             away=start
             if start and (start not in target or (one_piece and start == landing))
             else None,
@@ -308,6 +313,14 @@ class Recognizer:
             left = self.edges.off.get(c.leaves, float("-inf"))
             return left >= self.since and on > left + CARRY
         return True
+
+    def judge_quietly(self, board: Occupancy) -> Kind:
+        """What :meth:`judge` would say of ``board``, leaving the stops seen as they were."""
+        stops, last = list(self.stops), self._last
+        try:
+            return self.judge(board).kind
+        finally:
+            self.stops, self._last = stops, last
 
     def judge(self, board: Occupancy) -> Verdict:
         expected = self.expected
@@ -394,6 +407,8 @@ class Recognizer:
         route = points[n:]
         real: list[str] = []
         for stop in self.stops:
+            if stop in c.passes:
+                continue  # counted over on the way
             if (stop in route or stop not in self.expected) and real[-1:] != [stop]:
                 real.append(stop)  # (set down twice on one point, a touch between: one stop)
         while real and real[0] == c.start:  # put back on its start before it set off

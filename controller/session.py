@@ -383,6 +383,8 @@ class Session:
             and self._pending is not None
             and self._pending.made
             and self._changed_at is None
+            and not self.mismatch
+            and self._pending.held_on(frozenset(self.physical))
         ):
             times.append(self._pending.at + self.hold)
         # (i12-leds: the game-over sweep is the LED compositor's to time: nothing to wake for)
@@ -422,12 +424,11 @@ class Session:
             and pending.made
             and self._changed_at is None
             and self._state is not State.ASKING  # the players are asked: their word, not the clock
+            and not self.mismatch  # a board found wrong: the players are fixing it
             and now >= pending.at + self.hold
-            and pending.held()
+            and (held := pending.held_on(frozenset(self.physical)))
         ):  # the board has stayed so longer than a hand holds a piece: the moves are made
-            board = frozenset(self.physical)
-            resting = pending.at_rest(board)
-            self._take(resting[0].steps if len(resting) == 1 else pending.held(), now)
+            self._take(held, now)
             self._judge(now)
         if (
             self._unknown_since is not None
@@ -472,6 +473,10 @@ class Session:
         if keep:
             pass
         elif pending is not None and not _finished(verdict):
+            if verdict.kind is Kind.PENDING and not verdict.made:
+                # the game's own position reads other moves made on landings that did not
+                # change: follow them beside the lines (the next moves will tell)
+                pending.add(Pending.start(self.position, verdict, board, now, self._edges).lines)
             doubt = self._touched(board)
             verdict, keep = self._follow(pending.read(board, verdict, now, doubt=doubt), board, now)
         elif (

@@ -542,6 +542,21 @@ class MessengerBoy(Position[MBMove, State]):
         hops = tuple(Hop(square) for square in chain)
         return PhysicalMove((Carry(move.start, hops, stops=len(hops) > 1),))
 
+    def passes(self, move: MBMove) -> frozenset[str]:
+        """The squares a man's count runs over between his square and the one the spin
+        reaches (either lane after 22, where the lanes part)."""
+        if not isinstance(move, Step) or self.spin is None or move.side in self.prison:
+            return frozenset()
+        here = number_of(move.start)
+        lane = lane_of(move.start) or "A"
+        out: set[str] = set()
+        for n in range(here + 1, min(here + self.spin, 44)):
+            if n <= 21 or here >= 23 or n in (22, 43):
+                out.add(square_id(lane, n))
+            else:
+                out.update((square_id("A", n), square_id("B", n)))
+        return frozenset(out)
+
     def _stops(self, move: Step) -> list[str]:
         """The squares ``move``'s man stands on in turn: the square he reached, then each one
         its go-to orders send him to (just his landing when no order moved him)."""

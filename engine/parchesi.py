@@ -435,6 +435,20 @@ class Parchesi(Position[PMove, State]):
     entered_weight: ClassVar[float] = 10.0
     """A man out of his nest (it takes a plain 5 to come out)."""
 
+    def passes(self, move: PMove) -> frozenset[str]:
+        """The spaces each man's count runs over, between the space he leaves and the one he
+        lands on (a man entering from his nest is set straight on his entry space)."""
+        if not isinstance(move, ManMove):
+            return frozenset()
+        out: set[str] = set()
+        for a, b in move.paths:
+            if a.endswith("nest"):
+                continue
+            p0 = self._progress_of(move.side, a)
+            p1 = self.board.home(move.side) if b == "home" else self._progress_of(move.side, b)
+            out.update(self.board.point(move.side, p) for p in range(p0 + 1, p1))
+        return frozenset(out) - {"home"}
+
     def evaluate(self, side: str) -> float:
         """How far ``side``'s race stands against the others': :attr:`lead_weight` a space its
         front man has come, :attr:`follower_weight` a space each other man, and

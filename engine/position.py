@@ -293,6 +293,14 @@ class Position(ABC, Generic[M, S]):
         gone = sorted(p for p in before - after if p != start and p != landing)
         return PhysicalMove((Carry(start, (Hop(landing, tuple(Take(p) for p in gone)),)),))
 
+    def passes(self, move: M) -> frozenset[str]:
+        """The points a hand may set ``move``'s piece down on while it counts the move out,
+        space by space, between its start and its landing (either way of counting it). A
+        set-down there is a count under way, not a move; a legal landing among them is a move
+        only once the evidence says the piece stopped. The default: none (boards whose
+        pieces are not counted out)."""
+        return frozenset()
+
     def proved_move(self, effort: int) -> M | None:
         """A move proved to win for the side to move, if the game has a solver that proves
         one within ``effort`` positions (a count, so a search replays exactly); else None.
