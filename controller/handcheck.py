@@ -3,24 +3,84 @@
 :func:`check_games` plays games with the hand model (controller/hands.py) and reports each one:
 the recognition tests and ``benchmarks/recognition.py`` call it. The player never presses
 ``undo`` or ``new``, so every takeback and every new game after the first is spurious; a commit
-(``move``, ``extend``, ``throw``) is wrong when it is not the move played at its ply (a jump
-chain committed hop by hop as the piece is set down on each landing is a prefix, not wrong).
+(``move``, ``extend``, ``throw``, ``changed``) is wrong when it is not the move played at its ply
+(a jump chain committed hop by hop as the piece is set down on each landing is a prefix, not
+wrong; nor is a move the hands set down first and thought better of, once a later ``changed``
+commit at its ply gives the move played).
+
+A switch that broke (the hand model's ``broken_switch``) is judged on what the board said: the
+first ``suspect-switch`` alert naming its point (its text begins ``switch P ``) and how long
+after the break first mattered (the switch read otherwise than the pieces on it) it came, a
+suspect alert naming another point, and a failed game with no word at all after the break.
+
+:data:`ORDINARY` names the ordinary-hands behaviours the benchmark runs as rows, each a set of
+:class:`~controller.hands.Habits` fields; :func:`applies` says on which games each is played.
 """
 
 from __future__ import annotations
 
 import bisect
+import functools
 import json
+import math
+import random
+import statistics
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import engine
 from controller.hands import Habits, HandGame, play_game
 from controller.trace import Commit
 
-CLASSES = ("wrong-move", "takeback", "new-game", "stuck", "mismatch", "missed")
-"""Failure classes, in the order a failing game is filed under its first."""
+CLASSES = ("wrong-move", "takeback", "new-game", "stuck", "mismatch", "missed", "crash")
+"""Failure classes, in the order a failing game is filed under its first (``crash``: the
+session raised an error, so the game has no report of its own)."""
+
+ORDINARY: dict[str, dict[str, float]] = {
+    "careful": {},
+    "count_out": {"count_out": 0.7},
+    "reach_early": {"reach_early": 0.3},
+    "mistake_setdown": {"mistake_setdown": 0.5},
+    "knock": {"knock": 0.15},
+    "second_thoughts": {"second_thoughts": 0.1},
+    "broken_switch": {"broken_switch": 1.0},
+    "slide_chatter": {"chatter_ms": 10.0, "bounce": 0.5, "slide": 0.5},
+}
+"""Ordinary hands (issue 24): each behaviour's :class:`Habits` fields when it is on, over the
+careful mix (``careful``: none of them)."""
+ORDINARY["all"] = {key: value for row in ORDINARY.values() for key, value in row.items()}
+
+NAMED_WITHIN = 10.0
+"""A broken switch named this soon (seconds after it first mattered) counts as found."""
+
+
+def applies(behaviour: str, game_id: str) -> bool:
+    """Whether ``behaviour`` (a key of :data:`ORDINARY`) can happen in the game: counting out
+    needs dice or a spinner, a mistaken set-down a move that takes pieces off."""
+    if behaviour == "count_out":
+        return engine.game(game_id).dice_spec is not None
+    if behaviour == "mistake_setdown":
+        return takes_pieces_off(game_id)
+    return True
+
+
+@functools.cache
+def takes_pieces_off(game_id: str) -> bool:
+    """Whether the game's moves take pieces off the board or send them to a nest (a Fox and
+    Rabbit fox only joins the rabbit): seen in a few random games."""
+    rng = random.Random(0)
+    for _ in range(40):
+        position = engine.start(game_id)
+        for _ in range(300):
+            if position.is_over():
+                break
+            move = rng.choice(list(position.legal_moves))
+            if position.physical_steps(move).removals():
+                return True
+            position.push(move)
+    return False
 
 
 @dataclass
@@ -43,6 +103,23 @@ class GameReport:
     """The class of the first thing that went wrong (what the game is filed under)."""
     first: str = ""
     """The first thing that went wrong, and what the hands did at that ply."""
+    changes: int = 0
+    """Moves the board changed for another at the same ply (``changed`` alerts)."""
+    broke: bool = False
+    """A switch broke during the game."""
+    mattered: bool = False
+    """... and read otherwise than the pieces on it at some point (only such games count for
+    the alerts below)."""
+    named_at: float | None = None
+    """When the first ``suspect-switch`` alert after the break naming its point came (None:
+    never)."""
+    named_delay: float | None = None
+    """Seconds from when the break first mattered to that alert."""
+    false_suspects: int = 0
+    """``suspect-switch`` alerts naming a point whose switch had not broken."""
+    no_word: bool = False
+    """The break mattered, the game failed, and no ``suspect-switch`` or ``mismatch`` alert
+    came after the break: nothing told the players."""
 
     @property
     def failed(self) -> bool:
@@ -50,12 +127,52 @@ class GameReport:
         failure even when the game came right in the end)."""
         return not self.recognised or bool(self.wrong) or bool(self.takebacks or self.new_games)
 
+    @property
+    def stalled(self) -> bool:
+        """The board's moves did not end as the moves played, or the player gave up."""
+        return not self.recognised or self.stuck is not None
+
+    @property
+    def wrong_point(self) -> bool:
+        """A ``suspect-switch`` alert named a switch that had not broken."""
+        return self.false_suspects > 0
+
+
+def crashed(game_id: str, seed: Any, error: BaseException) -> GameReport:
+    """The report of a game the session raised an error in (filed under ``crash``)."""
+    what = f"the session raised {type(error).__name__}: {error}"
+    return GameReport(
+        game=game_id,
+        seed=seed,
+        recognised=False,
+        plies=0,
+        moves=0,
+        classes=["crash"],
+        cause="crash",
+        first=what,
+    )
+
 
 def is_wrong(commit: Commit, played: list[str]) -> bool:
     if commit.ply < 0 or commit.ply >= len(played):
         return True
     want = played[commit.ply]
     return commit.move != want and not want.startswith(commit.move + "x")
+
+
+def changed_later(commit: Commit, game: HandGame) -> bool:
+    """Whether ``commit`` took a move the hands set down first and thought better of
+    (``game.considered``), and a later ``changed`` commit at its ply gave the move played."""
+    if commit.move not in game.considered.get(commit.ply, ()):
+        return False
+    want = game.moves[commit.ply]
+    return any(
+        later.kind == "changed"
+        and later.ply == commit.ply
+        and later.t >= commit.t
+        and later.move.rsplit(" to ", 1)[-1] == want
+        for later in game.commits
+    )
 
 
 def judge(game: HandGame) -> GameReport:
@@ -68,13 +185,15 @@ def judge(game: HandGame) -> GameReport:
         recognised=game.recognised,
         plies=len(played),
         moves=sum(1 for m in played if not _is_throw(m)),
-        wrong=[c for c in game.commits if is_wrong(c, played)],
+        wrong=[c for c in game.commits if is_wrong(c, played) and not changed_later(c, game)],
         takebacks=sum(1 for a in alerts if a["kind"] == "takeback"),
         new_games=sum(1 for a in alerts if a["kind"] == "new-game") - 1,
         asks=sum(1 for a in alerts if a["kind"] == "ambiguous"),
         mismatches=sum(1 for a in alerts if a["kind"] == "mismatch"),
         stuck=game.stuck,
+        changes=sum(1 for a in alerts if a["kind"] == "changed"),
     )
+    judge_break(report, game)
     events: list[tuple[float, str, str]] = [
         (c.t, "wrong-move", f"{c.kind} {c.move} at ply {c.ply}") for c in report.wrong
     ]
@@ -108,6 +227,33 @@ def judge(game: HandGame) -> GameReport:
         if report.cause == "stuck":
             report.first = f"{game.stuck}; {report.first}"
     return report
+
+
+def judge_break(report: GameReport, game: HandGame) -> None:
+    """Fill in what the board said of the switch that broke (and of switches that did not)."""
+    alerts = game.result["alerts"]
+    broken = game.broken
+    suspects = [(a, _switch_named(a["text"])) for a in alerts if a["kind"] == "suspect-switch"]
+    at = broken.point if broken is not None else None
+    report.false_suspects = sum(1 for _, point in suspects if point != at)
+    if broken is None:
+        return
+    report.broke = True
+    report.mattered = broken.differs is not None
+    if broken.differs is None:
+        return
+    named = [a["t"] for a, point in suspects if point == at and a["t"] >= broken.t]
+    if named:
+        report.named_at = named[0]
+        report.named_delay = round(named[0] - broken.differs, 6)
+    told = any(a["kind"] in ("suspect-switch", "mismatch") and a["t"] >= broken.t for a in alerts)
+    report.no_word = report.failed and not told
+
+
+def _switch_named(text: str) -> str | None:
+    """The point an alert's text ``switch P ...`` names."""
+    words = text.split()
+    return words[1] if len(words) > 1 and words[0] == "switch" else None
 
 
 def _first(game: HandGame, events: list[tuple[float, str, str]]) -> str:
@@ -150,9 +296,16 @@ class Report:
         games = self.games
         moves = sum(g.moves for g in games)
         asks = sum(g.asks for g in games)
+        exact = sum(not g.failed for g in games)
         return {
             "games": len(games),
-            "recognised": sum(not g.failed for g in games),
+            "recognised": exact,
+            "exact": exact,
+            "exact_rate": exact / len(games) if games else 0.0,
+            "stalls": sum(g.stalled for g in games),
+            "changes": sum(g.changes for g in games),
+            "crashes": sum(g.cause == "crash" for g in games),
+            "breaks": self.breaks(),
             "wrong_moves": sum(len(g.wrong) for g in games),
             "takebacks": sum(g.takebacks for g in games),
             "new_games": sum(g.new_games for g in games),
@@ -164,6 +317,33 @@ class Report:
             "classes": {c: sum(c in g.classes for g in games) for c in CLASSES},
             "causes": {c: sum(c == g.cause for g in games) for c in CLASSES},
         }
+
+    def breaks(self) -> dict[str, Any]:
+        """Broken switches: games where the break mattered; of those, the games where its
+        point was named within :data:`NAMED_WITHIN` s, the median and 95th percentile of the
+        time to that alert (over the games where it came at all), the games with no word at
+        all; and the games (any) where a suspect alert named a switch that had not broken."""
+        mattered = [g for g in self.games if g.mattered]
+        delays = sorted(g.named_delay for g in mattered if g.named_delay is not None)
+        soon = sum(1 for d in delays if d <= NAMED_WITHIN)
+        return {
+            "broke": sum(g.broke for g in self.games),
+            "mattered": len(mattered),
+            "named_in_time": soon,
+            "named_in_time_rate": soon / len(mattered) if mattered else 0.0,
+            "named": len(delays),
+            "delay_median": statistics.median(delays) if delays else None,
+            "delay_p95": _percentile(delays, 0.95),
+            "no_word": sum(g.no_word for g in mattered),
+            "wrong_point": sum(g.wrong_point for g in self.games),
+        }
+
+
+def _percentile(values: list[float], q: float) -> float | None:
+    """The nearest-rank ``q`` quantile of sorted ``values`` (None for none)."""
+    if not values:
+        return None
+    return values[max(0, math.ceil(q * len(values)) - 1)]
 
 
 def check_games(

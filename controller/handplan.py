@@ -6,13 +6,17 @@ the way, which pieces it takes and where they go) is the engine's to say:
 of these happens. A point may hold several pieces (two Fox and Rabbit pieces on one circle,
 Parchesi nests and home, a blockade), so the board is kept as a count of pieces per point: a
 switch reads a piece while its point's count is above zero.
+
+Where a piece counted out is set down on its way (:func:`count_routes`) is the engine's
+geometry too: the Fox and Rabbit grid and its dice, the Parchesi track, the Messenger Boy
+lanes.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from engine import Position
+from engine import Carry, Move, Position
 from wiring.layout import Layout
 
 Counts = dict[str, int]
@@ -56,3 +60,19 @@ def near(layout: Layout, point: str, reach: int = 2) -> set[str]:
         for q in layout.points.values()
         if q.id != point and max(abs(q.x - p.x), abs(q.y - p.y)) <= reach
     }
+
+
+def count_routes(position: Position[Any, Any], move: Move, carry: Carry) -> list[list[str]]:
+    """Every way a hand counting ``carry`` out may go: the spaces the piece is set down on
+    in turn on its way to its first hop's end (start and end left out), as the engine counts
+    the move (:meth:`engine.Position.counts`: a Fox and Rabbit move's straight run for one die
+    and then the other's at a right angle, a Parchesi man along his colour's track, a
+    Messenger Boy man up his lane). None for a piece entering from the hand or the nest."""
+    start, to = carry.start, carry.hops[0].to
+    if start is None:
+        return []
+    return [
+        list(way[1:-1])
+        for way in position.counts(move)
+        if way[0] == start and way[-1] == to and len(way) > 2
+    ]

@@ -19,12 +19,30 @@ What the hands do, each with its own chance (:class:`Habits`), all drawn from on
 - take jumped or taken pieces off before, during or after the capturer lands; carry chains
   step by step (set down at each landing) or straight to the end;
 - capture fast: the taken man off and the capturer on within 1-60 ms, in either order;
-- bounce: 0-3 ms of on/off flips after a switch changes;
+- bounce: 0-3 ms of on/off flips after a switch changes (up to ``chatter_ms``);
 - wait 0.3-3 s between moves, with longer thinking pauses.
+
+Ordinary hands (issue 24), each off unless its chance is set:
+
+- count out a dice or spinner move: the piece hopped along its route, set down 0.1-0.4 s on
+  each space it passes (``count_out``);
+- reach early: the next player lifts the next move's first piece, or presses ``roll``, while
+  the last piece of the move before is still in the air (``reach_early``);
+- set a taken piece down by mistake on an empty point for 0.3-2 s before taking it away
+  (``mistake_setdown``);
+- knock a still piece near the move off its reed for 0.5-3 s (``knock``);
+- set the mover down on another legal landing for 0.3-3 s, then move it on (``second_thoughts``);
+- a switch that breaks for good, stuck open or closed, once in the game (``broken_switch``).
 
 When a candidate blinks amber the player presses ``hint`` until the candidate shown is theirs,
 then ``confirm``. After a move whose landing changes no switch, the next ``roll`` takes it (or
 ``confirm`` at the end of the game). Dice values are written as ``dice`` lines before ``roll``.
+Once the board has said a switch is suspect (a ``suspect-switch`` alert), a move it did not
+take is confirmed with ``confirm`` (or, when a throw comes next, by ``roll``, which presses
+``confirm`` when the board will not throw).
+
+Every new behaviour draws from the random stream only when its chance is above zero, so the
+default habits play exactly the games they played before these were added.
 """
 
 from __future__ import annotations
@@ -36,8 +54,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import engine
-from controller.handboard import Table
-from controller.handplan import Counts, counts_of, near, route
+from controller.handboard import Break, Table
+from controller.handplan import Counts, count_routes, counts_of, near, route
 from controller.trace import Commit, Trace
 from controller.tracegen import is_silent
 from engine import Carry, Move, PhysicalMove, Position, Take
@@ -81,9 +99,35 @@ class Habits:
     lift_joined: float = 0.5
     """A rabbit the fox lands on is lifted aside and put back (else the fox is set beside it)."""
     bounce: float = 0.3
-    """Each switch change bounces 0-3 ms."""
+    """Each switch change bounces for up to ``chatter_ms``."""
     think: float = 0.1
     """A thinking pause of 3-8 s before a move (instead of 0.3-3 s)."""
+    chatter_ms: float = 3.0
+    """How long contact bounce lasts at most, in milliseconds (worn contacts: up to 10)."""
+    # -- ordinary hands (issue 24): all off by default -----------------------------------------
+    count_out: float = 0.0
+    """Of dice and spinner moves that pass spaces: the piece hopped along its route (the
+    engine's: a Fox and Rabbit die's run and then the other's at a right angle, the Parchesi
+    track, a Messenger Boy lane), set down 0.1-0.4 s on each space before its landing; an
+    occupied space passed over or the piece set on top of it."""
+    reach_early: float = 0.0
+    """The next player lifts the next move's first piece, or presses ``roll``, 0.05-1 s before
+    this move's last piece lands (while it is in the air)."""
+    mistake_setdown: float = 0.0
+    """Of carries that take pieces off: one taken piece set down by mistake for 0.3-2 s on an
+    empty point within two of where it stood (often another legal move's landing), then
+    taken away."""
+    knock: float = 0.0
+    """A still piece within two points of the mover's start, landing or counted route knocked
+    off its reed: its switch reads empty for 0.5-3 s, though the piece never moved; from the
+    move's start to 1 s after its landing."""
+    second_thoughts: float = 0.0
+    """The mover set down for 0.3-3 s on another legal landing of the same piece, then lifted
+    and moved on to its real landing (a third of the time put back on its start for 0.2-1.5 s
+    first)."""
+    broken_switch: float = 0.0
+    """A chance per game: at a random ply in the game's first two thirds, the switch of a point
+    the next moves use breaks for good, stuck open or closed (even odds)."""
 
 
 @dataclass
@@ -106,10 +150,22 @@ class HandGame:
     """How often each behaviour happened."""
     stuck: str | None = None
     """Why the player stopped before the game's end (the board would not throw), if it did."""
+    considered: dict[int, list[str]] = field(default_factory=dict)
+    """Ply -> the moves the hands set down first and then thought better of
+    (``second_thoughts``): the board may commit one before it is changed."""
+    broken: Break | None = None
+    """The switch that broke (``broken_switch``), once it has."""
 
     @property
     def recognised(self) -> bool:
         return bool(self.result["moves"] == self.moves)
+
+
+Choice = Move | tuple[int, ...]
+"""What a ply will be: a piece move, or the values of a throw."""
+
+COMMIT_KINDS = ("move", "extend", "changed")
+"""Alerts by which the board says it has taken a piece move."""
 
 
 class Player:
@@ -124,7 +180,9 @@ class Player:
         self.habits = habits
         self.game = position.copy(stack=False)
         head = Trace(position.game_id, position.occupied(), position.option_values())
-        self.table = Table(head, counts_of(position), rng, habits.bounce, **replay)
+        self.table = Table(
+            head, counts_of(position), rng, habits.bounce, habits.chatter_ms, **replay
+        )
         self.layout = self.table.replayer.layout
         self.t = 0.5
         self.busy: dict[str, float] = {}
@@ -144,6 +202,31 @@ class Player:
         self.stuck: str | None = None
         self.planned: Counts = counts_of(position)
         """Pieces per point once everything scheduled so far has happened."""
+        self.now: Counts = dict(self.planned)
+        """Pieces per point as the move under way stands (before the carry in hand)."""
+        self.ahead: list[Choice] = []
+        """The plies chosen before their turn (a game drawn ahead, a move reached early)."""
+        self.early: float | None = None
+        """When the next ply's first action came, if it came before this ply's end
+        (:meth:`reach_early`)."""
+        self.mover_up = 0.0
+        """When the piece being carried was last lifted (or taken from the hand)."""
+        self.mover_down = 0.0
+        """When the last piece carried was set on its landing."""
+        self.mistaken: Take | None = None
+        """The taken piece of the carry under way to be set down by mistake."""
+        self.breaking: tuple[int, str, bool] | None = None
+        """The switch to break: at which ply, which point, stuck closed or open."""
+        self.considered: dict[int, list[str]] = {}
+        """Ply -> the moves the hands set down first (:meth:`second_thought`)."""
+        self.seen: list[dict[str, Any]] = []
+        """Every alert the player has taken in, in order."""
+        self.looked = 0.0
+        """When the player last looked (the session's clock is there)."""
+        self.suspect = False
+        """The board has said a switch may be broken (and not since that it is fine)."""
+        self.max_plies = 0
+        """The plies the game is cut at."""
 
     # -- small actions -----------------------------------------------------------------------
 
@@ -167,7 +250,32 @@ class Player:
         self.table.line(self.t, {"button": button})
 
     def look(self) -> list[dict[str, Any]]:
-        return self.table.look(self.t)
+        """The alerts since the last look; a switch the board calls suspect is remembered."""
+        alerts = self.table.look(self.t)
+        self.looked = max(self.looked, self.t)
+        self.seen += alerts
+        for alert in alerts:
+            if alert["kind"] == "suspect-switch":
+                self.suspect = True
+            elif alert["kind"] == "switch-ok":
+                self.suspect = False
+        return alerts
+
+    def _thrown(self) -> bool:
+        if self.owed:
+            self.do("silent-roll")
+        self.owed = False
+        return True
+
+    def since(self, t: float, look: bool = False) -> list[dict[str, Any]]:
+        """The alerts taken in that came at or after ``t`` (``look``: take in what is new
+        first)."""
+        if look:
+            self.look()
+        k = len(self.seen)
+        while k and self.seen[k - 1]["t"] >= t:
+            k -= 1
+        return self.seen[k:]
 
     def do(self, what: str, text: str = "") -> None:
         self.tally[what] += 1
@@ -175,6 +283,10 @@ class Player:
 
     def chance(self, p: float) -> bool:
         return self.rng.random() < p
+
+    def maybe(self, p: float) -> bool:
+        """Like :meth:`chance`, but a behaviour that is off draws nothing from the stream."""
+        return p > 0 and self.rng.random() < p
 
     # -- touches -----------------------------------------------------------------------------
 
@@ -216,19 +328,38 @@ class Player:
         game = self.game
         plan = game.physical_steps(move)
         silent = is_silent(game, move)
-        self.reserved = plan.points()
+        early, self.early = self.early, None
+        routes = self.count_out_routes(move, plan)
+        self.reserved = plan.points().union(*routes)
+        self.now = dict(self.planned)
         first = plan.carries[0]
         around = first.start or first.landing
-        self.think()
-        self.starts.append(self.t)
-        if self.chance(h.touch_before):
-            self.touch("before", around)
+        held: str | None = None  # where the first piece was last set down, once in the hand
+        if early is None:
+            self.think()
+            self.starts.append(self.t)
+            if self.chance(h.touch_before):
+                self.touch("before", around)
+        else:  # the first piece was lifted while the move before was still landing
+            self.starts.append(early)
+            self.wait(0.05, 0.3)
+            held = first.start
+        if self.maybe(h.second_thoughts):
+            held = self.second_thought(move, first, held) or held
+            if routes and held != first.start:
+                routes[0] = []  # counted from its start no more
+        t0 = max(self.starts[-1], self.looked)
         for i, carry in enumerate(plan.carries):
             if i:
                 self.wait(0.2, 1.2)
-            self.carry(carry, plan)
+            self.carry(carry, plan, routes[i] if routes else [], held if i == 0 else None)
+            self.now = PhysicalMove((carry,)).counts_after(self.now)
         self.planned = plan.counts_after(self.planned)
         self.reserved = set()
+        if self.maybe(h.knock):
+            self.knock(plan, routes, t0)
+        if self.maybe(h.reach_early):
+            self.reach_early(move, plan)
         if self.chance(h.touch_after):
             self.touch("after", plan.carries[-1].landing, mover=plan.carries[-1].landing)
         self.last_move = move
@@ -236,6 +367,8 @@ class Player:
         self.t = max(self.t, self.table.last_due)
         self.wait(0.3, 1.0)  # then a look at the board
         self.answer(self.look(), move)
+        if self.suspect:
+            self.confirm_unheard(move, t0)
 
     def think(self) -> None:
         self.t = max(self.t, self.table.last_due)  # both hands off the board first
@@ -245,8 +378,12 @@ class Player:
         else:
             self.wait(0.3, 3.0)
 
-    def carry(self, carry: Carry, plan: PhysicalMove) -> None:
-        """One piece carried over its hops, its takes coming off around it."""
+    def carry(
+        self, carry: Carry, plan: PhysicalMove, count: list[str], held: str | None = None
+    ) -> None:
+        """One piece carried over its hops, its takes coming off around it; counted out over
+        the spaces ``count`` before its first landing; ``held``: already in the hand, last set
+        down there (lifted early, or after second thoughts)."""
         h, rng = self.habits, self.rng
         stepwise = carry.stops or (carry.chain and self.chance(h.stepwise))
         if carry.chain:
@@ -269,6 +406,7 @@ class Player:
             options = ["before", "during"] + ([] if same else ["after"])
             weights = [h.take_before, h.take_during, h.take_after][: len(options)]
             when[take] = rng.choices(options, weights)[0]
+        self.mistaken = self.mistake_to_make(takes, when)
         after: list[Take] = []
         returns: list[Take] = []
         # pieces taken off before the mover is lifted
@@ -277,20 +415,21 @@ class Player:
                 self.take_off(take, "before")
                 returns += [take] if take.returns else []
                 self.wait(0.1, 0.6)
-        at = carry.start
-        if at is not None and self.chance(h.hesitate):
+        at = carry.start if held is None else held
+        if held is None and at is not None and self.chance(h.hesitate):
             self.lift(at)
             self.wait(0.05, 1.0)
             self.put(at)
             self.do("hesitate", at)
             self.wait(0.1, 1.0)
-        if at is not None:
+        if held is None and at is not None:
             self.lift(at)
+        self.mover_up = self.t
         for i, hop in enumerate(carry.hops):
             last = i == len(carry.hops) - 1
             down = stepwise or last
             during = [t for j, t in takes if j == i and when[t] == "during"]
-            self.in_hand(during, returns, at, hop.to)
+            self.in_hand(during, returns, at, hop.to, count if i == 0 else [])
             if down:
                 fast_here = [
                     t for j, t in takes if when[t] == "fast" and (j == i if stepwise else last)
@@ -300,6 +439,7 @@ class Player:
                 else:
                     self.wait(0.05, 0.4)
                     self.put(hop.to)
+                    self.mover_down = self.t
                 mine = [t for j, t in takes if (j == i or not stepwise) and when[t] == "after"]
                 if stepwise and not last:
                     for take in mine:
@@ -309,6 +449,7 @@ class Player:
                     self.wait(0.1, 0.8)
                     self.maybe_pause("at-landing")
                     self.lift(hop.to)
+                    self.mover_up = self.t
                 else:
                     after += mine
             at = hop.to
@@ -323,12 +464,19 @@ class Player:
     def take_off(self, take: Take, when: str) -> None:
         self.lift(take.point)
         self.do(f"take-{when}", take.point)
+        if take == self.mistaken:
+            self.mistaken = None
+            if self.set_down_by_mistake(take):
+                return
         if take.dest is not None and not take.returns:  # a man sent to his nest
             self.table.put(self.t + self.rng.uniform(0.2, 0.8), take.dest)
             self.busy[take.dest] = max(self.busy.get(take.dest, 0.0), self.t + 0.8)
 
-    def in_hand(self, during: list[Take], returns: list[Take], start: str | None, to: str) -> None:
-        """What happens while the mover is in the hand on its way to ``to``."""
+    def in_hand(
+        self, during: list[Take], returns: list[Take], start: str | None, to: str, count: list[str]
+    ) -> None:
+        """What happens while the mover is in the hand on its way to ``to``: then it is
+        counted out over ``count``, or perhaps slid."""
         h, rng = self.habits, self.rng
         items: list[Any] = [("take", t) for t in during]
         if self.chance(h.touch_during):
@@ -346,7 +494,9 @@ class Player:
                 self.touch("during", to)
             else:
                 self.pause("in-hand")
-        if start is not None and self.chance(h.slide):
+        if count:
+            self.count_out(count)
+        elif start is not None and self.chance(h.slide):
             self.slide(start, to)
 
     def maybe_pause(self, where: str) -> None:
@@ -382,10 +532,12 @@ class Player:
         if self.chance(0.5):
             self.table.lift(start, take.point)
             self.table.put(start + gap, to)
+            self.mover_down = start + gap
             self.do("fast-capture", f"{take.point} off, {to} on {gap * 1000:.0f}ms later")
         else:
             self.table.put(start, to)
             self.table.lift(start + gap, take.point)
+            self.mover_down = start
             self.do("fast-capture", f"{to} on, {take.point} off {gap * 1000:.0f}ms later")
         self.t = start + gap
         if take.dest is not None and not take.returns:
@@ -393,6 +545,220 @@ class Player:
             self.busy[take.dest] = self.t + 0.8
         if take.returns:
             returns.append(take)
+
+    # -- ordinary hands ----------------------------------------------------------------------
+
+    def count_out_routes(self, move: Move, plan: PhysicalMove) -> list[list[str]]:
+        """``count_out``: the spaces each carry of ``move`` is counted out over (one of the
+        engine's routes for it, picked at random), or none."""
+        if self.habits.count_out <= 0:
+            return []
+        ways = [count_routes(self.game, move, carry) for carry in plan.carries]
+        if not any(any(way) for way in ways) or not self.chance(self.habits.count_out):
+            return []
+        return [self.rng.choice(way) if way else [] for way in ways]
+
+    def count_out(self, spaces: list[str]) -> None:
+        """The mover hopped along ``spaces``: set down 0.1-0.4 s on each and lifted again; an
+        occupied space passed over or the mover set on top of it (no switch changes)."""
+        done = []
+        for point in spaces:
+            self.wait(0.05, 0.25)
+            if self.now.get(point, 0) > 0 and self.chance(0.5):
+                done.append(f"{point} over")
+                continue
+            self.put(point)
+            dwell = self.rng.uniform(0.1, 0.4)
+            self.t += dwell
+            self.lift(point)
+            self.mover_up = self.t
+            done.append(f"{point} {dwell * 1000:.0f}ms")
+        self.do("count-out", ", ".join(done))
+
+    def second_thought(self, move: Move, first: Carry, held: str | None) -> str | None:
+        """``second_thoughts``: the mover set down on another legal landing of the same piece
+        for 0.3-3 s and lifted again (a third of the time then put back on its start for
+        0.2-1.5 s and lifted). Returns where it was last set down, or None (and nothing done)
+        when the piece has no other landing free."""
+        others = self.other_landings(move, first)
+        if not others:
+            return None
+        other, landing = self.rng.choice(others)
+        if held is None and first.start is not None:
+            self.lift(first.start)
+        self.wait(0.1, 0.8)
+        self.put(landing)
+        stay = self.rng.uniform(0.3, 3.0)
+        self.t += stay
+        self.lift(landing)
+        self.considered.setdefault(len(self.moves), []).append(str(other))
+        self.do("second-thoughts", f"{other} {stay:.1f}s")
+        if first.start is None or not self.chance(0.3):
+            return landing
+        self.wait(0.1, 0.6)
+        self.put(first.start)
+        back = self.rng.uniform(0.2, 1.5)
+        self.t += back
+        self.lift(first.start)
+        self.do("back-to-start", f"{first.start} {back:.1f}s")
+        return first.start
+
+    def other_landings(self, move: Move, first: Carry) -> list[tuple[Move, str]]:
+        """The other legal moves of the piece ``first`` carries (same start) and their
+        landings, one move a landing, on empty points the move leaves alone."""
+        game = self.game
+        out: dict[str, Move] = {}
+        for other in game.legal_moves:
+            carries = game.physical_steps(other).carries
+            if other == move or not carries or carries[0].start != first.start:
+                continue
+            landing = carries[0].landing
+            free = not self.now.get(landing) and landing not in self.reserved
+            if landing != first.landing and free:
+                out.setdefault(landing, other)
+        return [(other, landing) for landing, other in out.items()]
+
+    def mistake_to_make(self, takes: list[tuple[int, Take]], when: dict[Take, str]) -> Take | None:
+        """``mistake_setdown``: which taken piece of this carry will be set down by mistake."""
+        if self.habits.mistake_setdown <= 0:
+            return None
+        off = [take for _, take in takes if not take.returns and when[take] != "fast"]
+        if not off or not self.chance(self.habits.mistake_setdown):
+            return None
+        return self.rng.choice(off)
+
+    def set_down_by_mistake(self, take: Take) -> bool:
+        """The taken piece, just lifted, set on an empty point near it for 0.3-2 s, then
+        taken away (to its nest, if it has one). False when no point near is free."""
+        spot = self.mistake_spot(take)
+        if spot is None:
+            return False
+        down = max(self.t + self.rng.uniform(0.1, 0.5), self.busy.get(spot, 0.0) + 0.02)
+        stay = self.rng.uniform(0.3, 2.0)
+        self.table.put(down, spot)
+        self.table.lift(down + stay, spot)
+        self.busy[spot] = down + stay
+        self.t = down
+        if take.dest is not None:
+            self.table.put(down + stay + self.rng.uniform(0.2, 0.8), take.dest)
+            self.busy[take.dest] = max(self.busy.get(take.dest, 0.0), down + stay + 0.8)
+        self.do("mistake-setdown", f"{take.point} on {spot} {stay:.1f}s")
+        return True
+
+    def mistake_spot(self, take: Take) -> str | None:
+        """An empty point within two of ``take``'s, free of the move; more often than not one
+        where another legal move lands (so the board reads like that move)."""
+        free = {
+            p
+            for p in near(self.layout, take.point)
+            if not self.now.get(p) and p not in self.reserved and self.busy.get(p, 0.0) < self.t
+        }
+        if not free:
+            return None
+        game = self.game
+        landings = {p for m in game.legal_moves for p in game.physical_steps(m).landings()}
+        likely = sorted(free & landings)
+        if likely and self.chance(0.6):
+            return self.rng.choice(likely)
+        return self.rng.choice(sorted(free))
+
+    def knock(self, plan: PhysicalMove, routes: list[list[str]], t0: float) -> None:
+        """``knock``: a still piece within two points of the mover's start, landing or counted
+        route knocked off its reed for 0.5-3 s, at a moment from ``t0`` (the move's start) to
+        1 s after the landing."""
+        moving = plan.points().union(*routes)
+        around: set[str] = set()
+        for point in moving:
+            around |= near(self.layout, point)
+        still = sorted(
+            p for p in around - moving if self.planned.get(p) == 1 and self.busy.get(p, 0.0) < t0
+        )
+        if not still:
+            return
+        point = self.rng.choice(still)
+        start = self.rng.uniform(t0, self.mover_down + 1.0)
+        seconds = self.rng.uniform(0.5, 3.0)
+        self.table.knock(start, point, seconds)
+        when = "before" if start < self.mover_down else "after"
+        self.do(f"knock-{when}", f"{point} at {start:.3f} for {seconds:.3f}s")
+
+    def reach_early(self, move: Move, plan: PhysicalMove) -> None:
+        """``reach_early``: the next player's hand comes in 0.05-1 s before this move's last
+        piece lands (while it is in the air): the next move's first piece lifted, or the dice
+        line and ``roll``. The next ply is chosen now. Not when the same player goes on (a
+        throw after entering, an extra throw, solitaire) or the game is over (or cut)."""
+        game = self.game
+        after = game.copy(stack=False)
+        after.push(move)
+        air = self.mover_down - self.mover_up
+        last = len(self.moves) + 1 >= self.max_plies
+        if last or after.is_over() or after.turn == game.turn or air <= 0.06:
+            return
+        t = self.mover_down - self.rng.uniform(0.05, min(1.0, air - 0.01))
+        choice = self.peek(after)
+        if isinstance(choice, tuple):
+            self.table.line(t - self.rng.uniform(0.001, 0.03), {"dice": list(choice)})
+            self.table.line(t, {"button": "roll"})
+            what = "roll"
+        else:
+            start = after.physical_steps(choice).carries[0].start
+            if start is None or start in plan.points() or self.busy.get(start, 0.0) >= t:
+                return
+            self.table.lift(t, start)
+            self.reserved = {start}  # no touch on it before the next move
+            what = f"lift {start}"
+        self.early = round(t, 6)  # as the trace has it
+        self.do("reach-early", f"{what} {(self.mover_down - t) * 1000:.0f}ms before the landing")
+
+    def confirm_unheard(self, move: Move, since: float) -> None:
+        """The board has said a switch may be broken and has not taken this move: ``confirm``
+        (unless a throw comes next: ``roll`` presses ``confirm`` when the board will not
+        throw)."""
+        if any(a["kind"] in COMMIT_KINDS for a in self.since(since)):
+            return
+        after = self.game.copy(stack=False)
+        after.push(move)
+        if after.is_chance():
+            return
+        self.wait(0.3, 1.0)
+        self.press("confirm")
+        self.do("confirm-suspect", str(move))
+        self.wait(0.3, 1.0)
+        self.answer(self.look(), move)
+
+    def plan_break(self, max_plies: int) -> None:
+        """``broken_switch``: the game drawn ahead (so the switch that breaks is one the next
+        moves use), the ply it breaks at (in the first two thirds), the point, and whether it
+        sticks closed or open."""
+        position = self.game.copy(stack=False)
+        used: list[set[str]] = []
+        for _ in range(max_plies):
+            if position.is_over():
+                break
+            choice = self.draw(position)
+            self.ahead.append(choice)
+            if isinstance(choice, tuple):
+                used.append(set())
+                position.push(position.throw(choice))
+            else:
+                used.append(position.physical_steps(choice).points())
+                position.push(choice)
+        if not used:
+            return
+        ply = self.rng.randrange(max(1, 2 * len(used) // 3))
+        soon = [points for points in used[ply:] if points][:6]
+        if soon:
+            point = self.rng.choice(sorted(set().union(*soon)))
+            self.breaking = (ply, point, self.chance(0.5))
+
+    def break_now(self) -> None:
+        """The switch breaks at a moment in the first 2 s of its ply."""
+        if self.breaking is None or self.breaking[0] != len(self.moves):
+            return
+        _, point, closed = self.breaking
+        self.breaking = None
+        self.table.break_switch(self.t + self.rng.uniform(0.0, 2.0), point, closed)
+        self.do("switch-breaks", f"{point} stuck {'closed' if closed else 'open'}")
 
     # -- what the player sees ----------------------------------------------------------------
 
@@ -429,25 +795,39 @@ class Player:
             alerts = self.look()
 
     def roll(self, values: tuple[int, ...]) -> bool:
-        """Throw: the dice line, then `roll`; True once the board has thrown."""
+        """Throw: the dice line, then `roll`; True once the board has thrown. When the roll
+        was pressed early (:meth:`reach_early`), what the board said since counts as the
+        first attempt."""
+        early, self.early = self.early, None
         self.t = max(self.t, self.table.last_due)
-        self.wait(0.3, 1.5)
-        self.starts.append(self.t)
-        self.table.line(self.t, {"dice": list(values)})
+        if early is None:
+            self.wait(0.3, 1.5)
+            self.starts.append(self.t)
+            self.table.line(self.t, {"dice": list(values)})
+        else:
+            self.starts.append(early)
+        began = self.t if early is None else early
         for attempt in range(3):
-            self.t += self.rng.uniform(0.001, 0.03)
-            self.press("roll")
-            self.wait(0.2, 0.6)
-            alerts = self.look()
-            if any(a["kind"] == "throw" for a in alerts):
-                if self.owed:
-                    self.do("silent-roll")
-                self.owed = False
-                return True
+            if attempt and any(a["kind"] == "throw" for a in self.since(began, look=True)):
+                return self._thrown()  # the dice show it already: no need to press again
+            if attempt or early is None:
+                self.t += self.rng.uniform(0.001, 0.03)
+                self.press("roll")
+                self.wait(0.2, 0.6)
+                alerts = self.look()
+            else:
+                self.wait(0.05, 0.3)
+                self.look()
+                alerts = self.since(early)
+            # the dice are in sight: a throw since the first press, whenever it came
+            if any(a["kind"] == "throw" for a in self.since(began)):
+                return self._thrown()
             if any(a["kind"] == "ambiguous" for a in alerts):
                 self.answer(alerts, self.last_move)
             elif attempt == 0:
                 self.wait(0.3, 1.0)
+                if any(a["kind"] == "throw" for a in self.since(began, look=True)):
+                    return self._thrown()
                 self.press("confirm")
                 self.do("confirm-to-roll")
                 self.wait(0.2, 0.6)
@@ -459,26 +839,27 @@ class Player:
 
     def play(self, max_plies: int) -> None:
         game = self.game
-        rng = self.rng
+        self.max_plies = max_plies
+        if self.maybe(self.habits.broken_switch):
+            self.plan_break(max_plies)
         for _ in range(max_plies):
             if game.is_over():
                 break
             self.note = []
-            if game.is_chance():
-                count, sides = game.dice_spec or (2, 6)
-                values = tuple(rng.randint(1, sides) for _ in range(count))
-                throw = game.throw(values)
-                thrown = self.roll(values)
+            self.break_now()
+            choice = self.ahead.pop(0) if self.ahead else self.draw(game)
+            if isinstance(choice, tuple):
+                throw = game.throw(choice)
+                thrown = self.roll(choice)
                 game.push(throw)
                 self._record(throw)
                 if not thrown:
                     self.stuck = f"ply {len(self.moves) - 1}: the board would not throw"
                     break
                 continue
-            move = rng.choice(list(game.legal_moves))
-            self.play_move(move)
-            game.push(move)
-            self._record(move)
+            self.play_move(choice)
+            game.push(choice)
+            self._record(choice)
         if self.owed and self.stuck is None:  # no roll will take the last move: confirm it
             self.wait(0.3, 1.0)
             self.press("confirm")
@@ -488,6 +869,21 @@ class Player:
             if self.notes:
                 self.notes[-1] += "; " + "; ".join(self.note[-1:])
         self.table.finish()
+
+    def draw(self, position: Position[Any, Any]) -> Choice:
+        """The next ply at random: a throw's values, or one of the legal moves."""
+        if position.is_chance():
+            count, sides = position.dice_spec or (2, 6)
+            return tuple(self.rng.randint(1, sides) for _ in range(count))
+        move: Move = self.rng.choice(list(position.legal_moves))
+        return move
+
+    def peek(self, after: Position[Any, Any]) -> Choice:
+        """The next ply, chosen now if it is not yet (``after``: the position it is played
+        from)."""
+        if not self.ahead:
+            self.ahead.append(self.draw(after))
+        return self.ahead[0]
 
     def _record(self, move: Move) -> None:
         self.moves.append(str(move))
@@ -539,6 +935,8 @@ def play_game(
         starts=player.starts,
         tally=player.tally,
         stuck=player.stuck,
+        considered=player.considered,
+        broken=player.table.broken,
     )
 
 

@@ -53,6 +53,13 @@ CARRY = 0.05
 """Seconds at least a hand takes to carry a piece from one point to another: a landing
 refilled sooner after the mover left was refilled by another hand (a touched man put back)."""
 
+REACH = 3.0
+"""Seconds at most between a move's piece leaving its point and the move before it being
+taken: the next player reaching early lifts a piece while the last one is still in the air."""
+
+OFFS_KEPT = 16
+"""Switch openings kept a point (:attr:`Edges.offs`)."""
+
 BOUNCE = 0.005
 """A switch that opens for no longer than this (seconds) and closes again is contact bounce,
 not a piece lifted: the point stays filled since it first closed."""
@@ -139,8 +146,18 @@ class Edges:
     on: dict[str, float] = field(default_factory=dict)
     filled: dict[str, float] = field(default_factory=dict)
     """When each point was last filled, bounce aside (the first close of its closed spell)."""
+    offs: dict[str, list[float]] = field(default_factory=dict)
+    """The last few times each switch opened, oldest first."""
+
+    def first_off(self, point: str, since: float) -> float | None:
+        """When ``point``'s switch first opened at or after ``since`` (of the last few)."""
+        return next((t for t in self.offs.get(point, ()) if t >= since), None)
 
     def record(self, point: str, on: bool, now: float) -> None:
+        if not on:
+            offs = self.offs.setdefault(point, [])
+            offs.append(now)
+            del offs[:-OFFS_KEPT]
         if on:
             off = self.off.get(point)
             if off is None or now - off > BOUNCE or point not in self.filled:
@@ -265,7 +282,7 @@ class Recognizer:
         return [
             c
             for c in self._by_target.get(board, [])
-            if (self._refilled(c) and not self._flown(c, board) if c.silent else self._carried(c))
+            if (self.refilled(c) and not self._flown(c, board) if c.silent else self._carried(c))
         ]
 
     def _flown(self, c: Candidate, board: Occupancy) -> bool:
@@ -293,6 +310,57 @@ class Recognizer:
             return True  # a man entering from off the board, or the edge is not ours
         return self.edges.filled.get(c.landing, float("-inf")) > left
 
+    def counting(self, c: Candidate) -> bool:
+        """Whether ``c``'s landing lies on the count of a longer move of the same piece: a
+        set-down there may be the count going on."""
+        return any(
+            c.landing in d.passes for d in self.candidates if d.start == c.start and d is not c
+        )
+
+    def reached_early(self, board: Occupancy, depth: int = 2) -> list[Candidate]:
+        """Moves ``board`` shows made while the next side's hand is on the board already (it
+        lifted a piece, or moved one, before this move's piece came down): the move's own
+        switches show it made (its landing filled after its piece left), and the board reads
+        as the next side's move on its way, or made, from the position after it, with a piece
+        of theirs set down already (pieces only lifted may be a hand touching them), or as
+        that move made while the side after it reached early in turn (``depth`` more). A landing
+        that did not change, a chain that may go on, a landing on a longer move's count are
+        no evidence of a move ended."""
+        out: list[tuple[Candidate, Kind]] = []
+        for c in self.candidates:
+            if c.extends or c.silent or c.landing not in board or self.counting(c):
+                continue
+            left = self.since
+            if c.leaves is not None:
+                # its piece left (lately: the next side reached early) before it came down
+                went = self.edges.first_off(c.leaves, self.since - REACH)
+                filled = self.edges.filled.get(c.landing, float("-inf"))
+                if went is None or filled <= went:
+                    continue
+                if c.leaves in board and self.edges.filled.get(c.leaves, went) <= went:
+                    continue  # (and another piece came there since, or it never left)
+                left = went
+            elif not self._carried(c):
+                continue
+            if any(goes_on(d.move, c.move) for d in self.candidates):
+                continue
+            after = self.position.copy()
+            after.push(c.move)
+            if not board - after.occupied():
+                continue  # only pieces lifted since: a hand touching them reads the same
+            reader = Recognizer(after, edges=self.edges, since=max(left, self.since))
+            kind = reader.judge(board).kind
+            if kind is Kind.UNKNOWN and depth > 0:
+                # the next side's move made while the side after it reached early in turn
+                deeper = reader.reached_early(board, depth - 1)
+                if len({d.move for d in deeper}) == 1:
+                    kind = Kind.LIFTED
+            if kind not in (Kind.UNKNOWN, Kind.TAKEBACK, Kind.NEW_GAME):
+                out.append((c, kind))
+        # the next side's move read made beats one read only on its way
+        made = [c for c, kind in out if kind is Kind.COMMIT]
+        return made or [c for c, _ in out]
+
     def made(self, board: Occupancy) -> list[Candidate]:
         """The moves a button (`roll`, `confirm`: the player says the move is done) may take
         as made on ``board``: those whose target it is, one a move."""
@@ -302,7 +370,7 @@ class Recognizer:
                 out.append(c)
         return out
 
-    def _refilled(self, c: Candidate) -> bool:
+    def refilled(self, c: Candidate) -> bool:
         """A silent landing went empty and full again since this position began, and the
         mover's start was left before it was refilled (else another hand refilled it)."""
         off = self.edges.off.get(c.landing, float("-inf"))
@@ -338,7 +406,10 @@ class Recognizer:
             if not self.stops or self.stops[-1] != stop:
                 self.stops.append(stop)
         landings = frozenset(c.landing for c in ways)
-        done = [c for c in self.finished(board) if self._fits_stops(c)]
+        finished = self.finished(board)
+        # a stop no finished move's route has is a piece set down by another hand (a taken
+        # piece put down by mistake and taken away again) when no route explains it at all
+        done = [c for c in finished if self._fits_stops(c)] or finished
         if done:
             moves = _distinct(c.move for c in done)
             extends = done[0].extends

@@ -48,7 +48,7 @@ from controller.events import (
 from controller.hints import Hinter, hint_now
 from controller.leds import View, frame, route_points
 from controller.pending import MAX_LINES, Line, Pending, Reading, Step, completes
-from controller.recognition import Edges, Kind, Occupancy, Recognizer, Verdict
+from controller.recognition import Candidate, Edges, Kind, Occupancy, Recognizer, Verdict
 from controller.recorder import Recorder
 from controller.solved import Verdicts, hint_points
 from controller.store import GameStore
@@ -62,6 +62,10 @@ log = logging.getLogger("reedboard")
 SETTLE = 0.060
 GRACE = 2.0
 HOLD = 4.0
+QUIET = 2.0
+"""Seconds the switches must have been still before `roll` or `confirm` takes a move whose
+landing never changed after its piece left: a piece lifted a moment ago may still be in the
+hand, to come down elsewhere (the button waits meanwhile)."""
 
 
 class State(enum.Enum):
@@ -168,6 +172,13 @@ class Session:
         self._ended_at: float | None = None
         self._shown_frame: dict[str, Any] | None = None
         self._showing: tuple[Move, Occupancy] | None = None
+        self._waiting: tuple[list[str], int, Candidate] | None = None
+        """A `roll` or `confirm` pressed while the one move the board shows made lands where
+        no switch changed since its piece left, a moment ago, so that the piece may still be
+        in the hand: (the buttons pressed since, plies then, the move). They are carried out
+        once the switches have been still for :data:`QUIET` (the move was made so), another
+        piece is lifted or `roll` pressed again (the next side has begun), or the board means
+        nothing from here; at once after a move that the piece coming down made instead."""
         """CARRYING_OUT (and a MISMATCH met meanwhile): a move from elsewhere, committed and
         lit, and the board before it."""
         # issue 13: Solitaire's verdict after each jump; the daemon gives it the winning set
@@ -245,6 +256,14 @@ class Session:
                 self._not_starts.clear()
             self._not_starts.add(key)
         return start
+
+    @property
+    def _back(self) -> float:
+        """How long a board showing an earlier position or a start must stay before it is a
+        takeback or a new game: the hold time, longer than a piece knocked off its reed stays
+        off (a knocked man can make the board look like the move before), never shorter than
+        the grace time."""
+        return max(self.grace, self.hold)
 
     @property
     def state(self) -> State:
@@ -360,6 +379,10 @@ class Session:
             self._publish(LinkChanged(now, event.up, event.detail))
             return
         if isinstance(event, SensorEvent):
+            if self._waiting is not None and not event.on and self._changed_at is None:
+                # a piece lifted while a button waits: the next side has begun, so the move
+                # was down (a piece in the air cannot be lifted)
+                self._carry_out_waiting(now)
             if event.on:
                 self.physical.add(event.point)
             else:
@@ -377,7 +400,7 @@ class Session:
         if self._unknown_since is not None and not self.mismatch:
             times.append(self._unknown_since + self.grace)
         if self._deferred is not None and self._state in (State.WAITING, State.ASKING):
-            times.append(self._deferred[0] + self.grace)
+            times.append(self._deferred[0] + self._back)
         if (
             self._state is not State.ASKING  # the players are asked: their word, not the clock
             and self._pending is not None
@@ -387,6 +410,8 @@ class Session:
             and self._pending.held_on(frozenset(self.physical))
         ):
             times.append(self._pending.at + self.hold)
+        if self._waiting is not None and self._changed_at is None:
+            times.append(self._last_edge() + QUIET)
         # (i12-leds: the game-over sweep is the LED compositor's to time: nothing to wake for)
         if (pulse := self.solved.deadline()) is not None:  # issue 13
             times.append(pulse)
@@ -407,7 +432,7 @@ class Session:
         if (
             self._deferred is not None
             and self._state in (State.WAITING, State.ASKING)
-            and now >= self._deferred[0] + self.grace
+            and now >= self._deferred[0] + self._back
         ):  # the board has stayed so: a takeback or a new game
             _, verdict = self._deferred
             self._deferred = None
@@ -430,11 +455,16 @@ class Session:
         ):  # the board has stayed so longer than a hand holds a piece: the moves are made
             self._take(held, now)
             self._judge(now)
+        if self._waiting is not None and self._changed_at is None:
+            moved = len(self.position.move_stack) != self._waiting[1]
+            if moved or now >= self._last_edge() + QUIET:
+                self._carry_out_waiting(now)
         if (
             self._unknown_since is not None
             and not self.mismatch
             and now >= self._unknown_since + self.grace
-        ):
+        ):  # (moves read ahead no longer explain the board: they are dropped with it)
+            self._pending = None
             self._enter(State.MISMATCH)
             self._publish(Mismatch(now, self._fix_text()))
             self._show(now)
@@ -448,6 +478,12 @@ class Session:
             return
         board = frozenset(self.physical)
         verdict = self.recognizer.judge(board)
+        if self._waiting is not None and verdict.kind in (Kind.UNKNOWN, Kind.TAKEBACK):
+            # a button waits on a piece that may be in the air, and the board now means
+            # nothing from here: the move was down, and the next side has begun
+            self._carry_out_waiting(now)
+            self._judge(now)
+            return
         keep = False
         pending = self._pending
         plies = len(self.position.move_stack)
@@ -496,13 +532,25 @@ class Session:
             reading = pending.read(board, verdict, now, plainly=True)
             if reading.commit:
                 verdict, keep = self._follow(reading, board, now)
+        if (
+            verdict.kind is Kind.UNKNOWN
+            and not first
+            and self._pending is None
+            and self._state is not State.RESTORING
+            and self._reached_early(board, now)
+        ):
+            return
         if self._state is State.RESTORING:  # after undo: only the restored board counts
             if verdict.kind is Kind.SAME:
                 self._leave(State.RESTORING)
             else:
                 verdict = Verdict(Kind.UNKNOWN)
                 first = True
-        elif (self.mismatch or first) and verdict.kind in (Kind.LIFTED, Kind.PENDING):
+        elif (
+            (self.mismatch or first)
+            and verdict.kind in (Kind.LIFTED, Kind.PENDING)
+            and not (verdict.kind is Kind.PENDING and verdict.made)
+        ):
             # a mismatch (or a board found wrong at start) is left only once the board is right
             verdict = Verdict(Kind.UNKNOWN)
             first = True
@@ -578,6 +626,47 @@ class Session:
                 self._unknown_since = now
         self._lifted = self._landings if kind is Kind.LIFTED else frozenset()
         self._show(now)
+
+    def _carry_out_waiting(self, now: float) -> None:
+        """Carry out the button that waited on a piece that may have been in the air: the
+        move it would take, unless another was made meanwhile (then only a `roll` is left)."""
+        assert self._waiting is not None
+        buttons, plies, c = self._waiting
+        self._waiting = None
+        if len(self.position.move_stack) == plies:  # it was down: the button's word holds
+            self._commit(c.move, c.extends, now)
+        for button in buttons:
+            if button == "roll" and self.position.is_chance():
+                self._roll(now)
+                self._judge(now)  # the board may show the next move already
+
+    def _last_edge(self) -> float:
+        """When a switch last changed."""
+        return max([*self._edges.on.values(), *self._edges.off.values()], default=0.0)
+
+    def _in_the_air(self, made: list[Candidate], now: float) -> bool:
+        """Whether a piece may still be in the hand though the board shows ``made`` (what a
+        button would take) done: each lands where the switch did not change after its piece
+        left, and the switches changed less than :data:`QUIET` ago."""
+        return now < self._last_edge() + QUIET and all(
+            c.silent and not self.recognizer.refilled(c) for c in made
+        )
+
+    def _reached_early(self, board: Occupancy, now: float) -> bool:
+        """A board that means nothing from here may be a move made while the next side
+        already had a hand on the board: when exactly one move explains it so, take it and
+        read the board again from after it (the next side's move on its way, or made)."""
+        early = self.recognizer.reached_early(board)
+        # the same board may be another move made while a still piece is touched: then
+        # nothing tells which, and the next readings must
+        touched = self.recognizer.made_but_touched(board)
+        if len({c.move for c in early} | {c.move for c in touched}) != 1 or not early:
+            return False
+        c = early[0]
+        left = self._edges.off.get(c.start) if c.start else None
+        self._commit(c.move, False, now, since=left)
+        self._judge(now)
+        return True
 
     def _judge_shown(self, now: float) -> bool:
         """A move from elsewhere is being carried out: True while it still is (the board
@@ -730,6 +819,7 @@ class Session:
             self._publish(GameOver(now, over))
 
     def _takeback(self, ply: int, now: float) -> None:
+        self._waiting = None
         was_over = self.position.is_over()
         while len(self.position.move_stack) > ply:
             self.position.pop()
@@ -740,6 +830,7 @@ class Session:
 
     def _new_game(self, position: Position[Any, Any], now: float) -> None:
         unfinished = self.position.outcome() is None
+        self._waiting = None
         self.options = position.option_values()  # a setup read off the board is kept
         self._begin(position, now, abandons=unfinished)
         self._install(position, now)
@@ -807,7 +898,7 @@ class Session:
         if self.cls.dice_spec is None:
             self._notice(now, "no-dice", f"{self.game_id} has no dice")
             return
-        if not self.position.is_chance() and not self._resolve_silent(now):
+        if not self.position.is_chance() and not self._resolve_silent(now, "roll"):
             self._notice(now, "move-first", "the dice are thrown: make the move first")
             return
         if not self.position.is_chance():
@@ -832,11 +923,16 @@ class Session:
             self._notice(now, "pass", f"no legal move for {values}: the turn passes")
         self._after_change(now)
 
-    def _resolve_silent(self, now: float) -> bool:
+    def _resolve_silent(self, now: float, button: str = "confirm") -> bool:
         """`roll` or `confirm` (the player says the move is done) while the board shows a move
         made that a hand may still be making (a landing whose switch did not change, a
         capture): commit it if it is the only one; several are put to `confirm`. Moves read
         ahead (pending lines) whose board this is are taken too, or put to the players."""
+        if self._waiting is not None:  # still waiting on a piece that may be in the air
+            self._waiting[0].append(button)
+            if self._waiting[0].count("roll") > 1:  # a throw asked for the next side too:
+                self._carry_out_waiting(now)  # the move was down
+            return True
         board = frozenset(self.physical)
         if self._changed_at is not None:  # not settled yet: judge what is there first
             plies = len(self.position.move_stack)
@@ -845,6 +941,12 @@ class Session:
             if len(self.position.move_stack) != plies:
                 return True
         made = self.recognizer.made(board)
+        if len(made) == 1 and self._in_the_air(made, now):
+            # a button is no evidence that a piece came down: wait for the switches to be still
+            if self._waiting is None:
+                self._waiting = ([], len(self.position.move_stack), made[0])
+            self._waiting[0].append(button)  # (each `roll` asks for a throw too)
+            return True
         if len(made) == 1:
             (c,) = made
             self._pending = None

@@ -10,6 +10,7 @@ import random
 from typing import Any
 
 from controller.handplan import counts_of
+from controller.session import QUIET
 from controller.trace import Trace
 from engine import Move, Position, Take
 
@@ -164,6 +165,7 @@ def random_game_trace(
     throws are random; a move whose landing switch does not change is confirmed by the next
     roll, as on the real board."""
     hands = Hands(rng, bounce)
+    owed = False
     game = position.copy(stack=False)
     start = game.occupied()
     moves: list[str] = []
@@ -176,7 +178,13 @@ def random_game_trace(
             move: Move = game.throw(values)
             hands.dice(values)
             hands.button("roll")
-            hands.wait(0.3, 0.8)
+            # the dice show once the board has taken the move before: after a landing that
+            # changed no switch, only when the switches have been still a while
+            if owed:
+                hands.wait(QUIET + 0.1, QUIET + 0.6)
+            else:
+                hands.wait(0.3, 0.8)
+            owed = False
             game.push(move)
             moves.append(str(move))
             continue
@@ -186,6 +194,7 @@ def random_game_trace(
         if straight is None and chain:
             straight = rng.random() < 0.5
         silent = is_silent(game, move)
+        owed = silent
         play_move(hands, game, move, straight)
         alike = len(lookalikes(game, move)) > 1 if move.points() else False
         if straight and alike and chain and not silent:

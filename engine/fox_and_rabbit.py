@@ -280,13 +280,13 @@ class FoxAndRabbit(Position[FRMove, State]):
             taken = tuple(Take(move.to, move.to) for r in RABBITS if self.at.get(r) == move.to)
         return PhysicalMove((Carry(move.start, (Hop(move.to, taken),)),))
 
-    def passes(self, move: FRMove) -> frozenset[str]:
-        """The circles of each leg of a count that ends on the move's landing: one die's run
-        straight, then the other's at a right angle (either die first); or, home, one die's
-        run straight."""
+    def counts(self, move: FRMove) -> tuple[tuple[str, ...], ...]:
+        """One die's run straight, then the other's at a right angle (either die first,
+        either way round the corner); a rabbit going home also one die's run straight."""
         if not isinstance(move, PieceMove) or self.dice is None:
-            return frozenset()
-        return _passes(move.start, move.to, self.dice)
+            return ()
+        home = HOMES.get(move.side) == move.to
+        return _counts(move.start, move.to, self.dice, home)
 
     def solved_value(self) -> float | None:
         """The chance that the white rabbit wins from here when both sides play their best, from
@@ -505,24 +505,24 @@ def _straight_landings(start: str, dice: tuple[int, ...]) -> frozenset[str]:
 
 
 @functools.cache
-def _passes(start: str, to: str, dice: tuple[int, ...]) -> frozenset[str]:
+def _counts(
+    start: str, to: str, dice: tuple[int, ...], straight: bool
+) -> tuple[tuple[str, ...], ...]:
     x, y = xy(start)
-    out: set[str] = set()
-    legs = [(a, b) for a, b in {dice, dice[::-1]}] + [(d, 0) for d in set(dice)]
+    legs = [*dict.fromkeys([dice, dice[::-1]])] + ([(d, 0) for d in set(dice)] if straight else [])
+    out: list[tuple[str, ...]] = []
     for first, second in legs:
-        for (dx, dy), turn in (((1, 0), (0, 1)), ((0, 1), (1, 0))):
-            for s1, s2 in product((1, -1), (1, -1)):
-                path = [circle_at(x + s1 * i * dx, y + s1 * i * dy) for i in range(1, first + 1)]
-                if None in path:
+        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            run = [circle_at(x + i * dx, y + i * dy) for i in range(1, first + 1)]
+            for ex, ey in ((dy, dx), (-dy, -dx)) if second else ((0, 0),):
+                if None in run:
                     continue
-                cx, cy = xy(str(path[-1]))
-                path += [
-                    circle_at(cx + s2 * i * turn[0], cy + s2 * i * turn[1])
-                    for i in range(1, second + 1)
-                ]
-                if path[-1] == to and None not in path:
-                    out.update(str(c) for c in path[:-1])
-    return frozenset(out)
+                cx, cy = xy(str(run[-1]))
+                turn = [circle_at(cx + i * ex, cy + i * ey) for i in range(1, second + 1)]
+                way = [start, *run, *turn]
+                if way[-1] == to and None not in way and tuple(way) not in out:
+                    out.append(tuple(str(c) for c in way))
+    return tuple(out)
 
 
 @functools.cache

@@ -542,20 +542,27 @@ class MessengerBoy(Position[MBMove, State]):
         hops = tuple(Hop(square) for square in chain)
         return PhysicalMove((Carry(move.start, hops, stops=len(hops) > 1),))
 
-    def passes(self, move: MBMove) -> frozenset[str]:
-        """The squares a man's count runs over between his square and the one the spin
-        reaches (either lane after 22, where the lanes part)."""
+    def counts(self, move: MBMove) -> tuple[tuple[str, ...], ...]:
+        """A man's count up his lane to the square his spin reaches (either lane after 22,
+        where the lanes part); the go-to orders then move him on as :meth:`physical_steps`
+        says. None for a man entering or a prisoner let out."""
         if not isinstance(move, Step) or self.spin is None or move.side in self.prison:
-            return frozenset()
+            return ()
         here = number_of(move.start)
         lane = lane_of(move.start) or "A"
-        out: set[str] = set()
-        for n in range(here + 1, min(here + self.spin, 44)):
-            if n <= 21 or here >= 23 or n in (22, 43):
-                out.add(square_id(lane, n))
-            else:
-                out.update((square_id("A", n), square_id("B", n)))
-        return frozenset(out)
+        end = here + self.spin
+        if end > 43:
+            return ()
+        lanes = (lane,) if end <= 21 or here >= 23 else ("A", "B")
+        return tuple(
+            dict.fromkeys(
+                tuple(
+                    square_id(lane if n <= 21 or here >= 23 else way, n)
+                    for n in range(here, end + 1)
+                )
+                for way in lanes
+            )
+        )
 
     def _stops(self, move: Step) -> list[str]:
         """The squares ``move``'s man stands on in turn: the square he reached, then each one

@@ -435,19 +435,19 @@ class Parchesi(Position[PMove, State]):
     entered_weight: ClassVar[float] = 10.0
     """A man out of his nest (it takes a plain 5 to come out)."""
 
-    def passes(self, move: PMove) -> frozenset[str]:
-        """The spaces each man's count runs over, between the space he leaves and the one he
-        lands on (a man entering from his nest is set straight on his entry space)."""
+    def counts(self, move: PMove) -> tuple[tuple[str, ...], ...]:
+        """Each man's count along his colour's track, space by space (a man entering from his
+        nest is set straight on his entry space: no count)."""
         if not isinstance(move, ManMove):
-            return frozenset()
-        out: set[str] = set()
+            return ()
+        out = []
         for a, b in move.paths:
             if a.endswith("nest"):
                 continue
             p0 = self._progress_of(move.side, a)
             p1 = self.board.home(move.side) if b == "home" else self._progress_of(move.side, b)
-            out.update(self.board.point(move.side, p) for p in range(p0 + 1, p1))
-        return frozenset(out) - {"home"}
+            out.append(tuple(self.board.point(move.side, p) for p in range(p0, p1 + 1)))
+        return tuple(out)
 
     def evaluate(self, side: str) -> float:
         """How far ``side``'s race stands against the others': :attr:`lead_weight` a space its

@@ -293,13 +293,18 @@ class Position(ABC, Generic[M, S]):
         gone = sorted(p for p in before - after if p != start and p != landing)
         return PhysicalMove((Carry(start, (Hop(landing, tuple(Take(p) for p in gone)),)),))
 
+    def counts(self, move: M) -> tuple[tuple[str, ...], ...]:
+        """Each way a hand may count ``move`` out, space by space: the points its piece is set
+        down on in turn, from its start to where the count ends (for several men, a way for
+        each). A set-down between the ends is a count under way, not a move; a legal landing
+        there is a move only once the evidence says the piece stopped. The default: none
+        (boards whose pieces are not counted out)."""
+        return ()
+
     def passes(self, move: M) -> frozenset[str]:
-        """The points a hand may set ``move``'s piece down on while it counts the move out,
-        space by space, between its start and its landing (either way of counting it). A
-        set-down there is a count under way, not a move; a legal landing among them is a move
-        only once the evidence says the piece stopped. The default: none (boards whose
-        pieces are not counted out)."""
-        return frozenset()
+        """The points between the ends of every way of counting ``move`` out
+        (:meth:`counts`)."""
+        return frozenset(p for way in self.counts(move) for p in way[1:-1])
 
     def proved_move(self, effort: int) -> M | None:
         """A move proved to win for the side to move, if the game has a solver that proves

@@ -134,5 +134,5 @@ def test_the_referees_state_follows_the_game() -> None:
     rig.lift("9")
     rig.place("16")  # the board before 16-9: an earlier position, once it stays
     assert rig.session.state is State.WAITING
-    rig.wait(2.5)
+    rig.wait(4.5)
     assert rig.session.state is State.PLAYING and rig.moves == ["9-4"]

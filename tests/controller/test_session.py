@@ -63,11 +63,11 @@ def test_a_takeback_by_restoring_the_board_to_an_earlier_position() -> None:
     rig.move("11", "10")
     rig.move("10", "11")  # the fox goes back: the board is as after 16-9 ...
     assert rig.moves == ["9-4", "16-9", "11-10"]  # ... but a hand may be on the board still
-    rig.wait(2.0)  # it stays so for the grace time: a takeback, not a new move
+    rig.wait(4.0)  # it stays so for the hold time: a takeback, not a new move (nor a knock)
     assert rig.moves == ["9-4", "16-9"]
     assert "takeback" in rig.kinds()
     rig.move("9", "16")
-    rig.wait(2.0)
+    rig.wait(4.0)
     assert rig.moves == ["9-4"]
 
 
@@ -197,7 +197,29 @@ def test_a_move_onto_an_occupied_circle_that_changes_no_switch_waits_for_the_rol
     rig = Rig("fox-and-rabbit-4", "WR@a1 BR@i9 RF@c2 GF@e3 turn=GF dice=2,1", dice=[(3, 4)])
     rig.lift("e3")
     assert rig.moves == []  # as good as a fox still in the air
+    rig.wait(2.5)  # the switches are still: the fox is down
     rig.press("roll")  # the next roll confirms it, then throws
+    assert rig.moves == ["GF e3-c2", "dice=3,4"]
+
+
+def test_roll_pressed_while_the_piece_may_be_in_the_air_waits_for_it_to_come_down() -> None:
+    # the next player presses roll a moment after the gray fox is lifted: it may be set on the
+    # red fox's circle (no switch changes) or still be in the hand
+    rig = Rig("fox-and-rabbit-4", "WR@a1 BR@i9 RF@c2 GF@e3 turn=GF dice=2,1", dice=[(3, 4)])
+    rig.lift("e3")
+    rig.press("roll")
+    assert rig.moves == []  # a button is no evidence that a piece came down
+    rig.place("f1")  # it was in the hand: it lands elsewhere, and the roll is carried out
+    assert rig.moves == ["GF e3-f1", "dice=3,4"]
+
+
+def test_roll_pressed_a_moment_after_a_silent_landing_is_carried_out_once_all_is_still() -> None:
+    rig = Rig("fox-and-rabbit-4", "WR@a1 BR@i9 RF@c2 GF@e3 turn=GF dice=2,1", dice=[(3, 4)])
+    rig.lift("e3")
+    rig.press("roll")
+    rig.wait(1.0)
+    assert rig.moves == []
+    rig.wait(1.5)  # still for 2 s after the fox left: it was set down on the red fox
     assert rig.moves == ["GF e3-c2", "dice=3,4"]
 
 
@@ -231,7 +253,7 @@ def test_a_game_over_sweeps_and_a_fresh_start_is_a_new_game(tmp_path: Path) -> N
     assert not any(any(c) for c in rig.board.chain())  # and the board stays dark
     # the player sets the board up again: every hole but 17
     rig.place(*[p for p in rig.layout.points if p not in ("3", "17")])
-    rig.wait(2.0)  # a new game once the board has stayed so for the grace time
+    rig.wait(4.0)  # a new game once the board has stayed so for the hold time
     assert rig.kinds().count("new-game") == 2
     first, second = list(store.games())
     assert first.outcome is not None and first.moves == ("1-3",)  # the finished game is kept
@@ -403,7 +425,7 @@ def test_a_question_is_forgotten_when_the_board_takes_the_game_back() -> None:
     rig.move("26", "27")
     rig.move("30", "33")
     rig.place("16", "17", "10")
-    rig.wait(2.5)
+    rig.wait(4.5)
     assert rig.moves == [] and "takeback" in rig.kinds()
     assert not rig.lit(AMBER)
     rig.press("confirm")  # nothing is asked any more: nothing is taken
