@@ -80,14 +80,21 @@ class MoveCommitted(GameEvent):
     source: Source = "board"
     extends: bool = False
     """It replaces the move before it (a longer jump chain)."""
+    replaces: Move | None = None
+    """Second thoughts: the move it replaces, of the same piece (the player moved it on
+    before the other side touched anything)."""
     kind: ClassVar[str] = "move"
 
     @property
     def name(self) -> str:
+        if self.replaces is not None:
+            return "changed"
         return "extend" if self.extends else "move"
 
     @property
     def text(self) -> str:
+        if self.replaces is not None:
+            return f"{self.replaces} to {self.move}"
         return str(self.move)
 
 

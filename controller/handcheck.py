@@ -157,7 +157,8 @@ def is_wrong(commit: Commit, played: list[str]) -> bool:
     if commit.ply < 0 or commit.ply >= len(played):
         return True
     want = played[commit.ply]
-    return commit.move != want and not want.startswith(commit.move + "x")
+    move = commit.move.rsplit(" to ", 1)[-1] if commit.kind == "changed" else commit.move
+    return move != want and not want.startswith(move + "x")
 
 
 def changed_later(commit: Commit, game: HandGame) -> bool:

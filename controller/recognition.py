@@ -36,6 +36,7 @@ mover: a piece is not in two places.
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -109,6 +110,9 @@ class Candidate:
     passes: Occupancy = frozenset()
     """Points a hand counting the move out sets the piece down on before its landing
     (:meth:`engine.Position.passes`): a set-down there is the count under way."""
+    changes: bool = False
+    """Second thoughts: the move just committed taken back and this one, of the same piece
+    from the same start, made instead (``extends`` is set too: it replaces that move)."""
 
 
 @dataclass(frozen=True)
@@ -124,6 +128,9 @@ class Verdict:
     on_the_way: bool = False
     """TAKEBACK, NEW_GAME: the same reading is also a move on its way (a piece held mid-move),
     so it is never acted on by itself."""
+    changes: bool = False
+    """COMMIT: the move replaces the last committed one, of the same piece (second
+    thoughts: the player moved it on before the other side touched anything)."""
     made: bool = False
     """PENDING: every switch of the move changed (a capture's landing went empty and full
     again after the mover left), so the move is made unless a hand still holds a piece; it is
@@ -148,6 +155,9 @@ class Edges:
     """When each point was last filled, bounce aside (the first close of its closed spell)."""
     offs: dict[str, list[float]] = field(default_factory=dict)
     """The last few times each switch opened, oldest first."""
+    now: float = float("-inf")
+    """When the reading being judged was taken (a piece up since longer than a touch lasts is
+    no touch, even with no switch changed since)."""
 
     def first_off(self, point: str, since: float) -> float | None:
         """When ``point``'s switch first opened at or after ``since`` (of the last few)."""
@@ -182,6 +192,9 @@ class Recognizer:
     may still replace it: one that goes on from where it ended (two-fox Fox and Geese, where
     every prefix of a chain is a move), or one with the same ends that takes more pieces."""
     edges: Edges = field(default_factory=Edges)
+    second_thoughts: bool = False
+    """Whether the move just committed may be changed for another of the same piece (the
+    game's own recognizer; lines read ahead do not)."""
     since: float = float("-inf")
     """When the current position began: switch edges before it belong to earlier moves."""
 
@@ -224,6 +237,10 @@ class Recognizer:
                 )
                 if longer or wider:
                     self.candidates.append(self._candidate(base, move, extends=True))
+                elif self.second_thoughts and _changed_for(move, prefix):
+                    c = self._candidate(base, move, extends=True)
+                    if c.target != self.expected:  # (another spelling of the same board is none)
+                        self.candidates.append(dataclasses.replace(c, changes=True))
         self._by_target: dict[Occupancy, list[Candidate]] = {}
         for c in self.candidates:
             self._by_target.setdefault(c.target, []).append(c)
@@ -410,6 +427,8 @@ class Recognizer:
         # a stop no finished move's route has is a piece set down by another hand (a taken
         # piece put down by mistake and taken away again) when no route explains it at all
         done = [c for c in finished if self._fits_stops(c)] or finished
+        if any(c.changes for c in done) and not self._changed_alone(done, ways, board):
+            done = [c for c in done if not c.changes]  # second thoughts only where sure
         if done:
             moves = _distinct(c.move for c in done)
             extends = done[0].extends
@@ -426,7 +445,7 @@ class Recognizer:
                 return Verdict(
                     Kind.PENDING, moves, landings, extends=extends, made=True, alike=alike
                 )
-            return Verdict(Kind.COMMIT, moves, extends=extends)
+            return Verdict(Kind.COMMIT, moves, extends=extends, changes=done[0].changes)
         matches = [c for c in self._by_target.get(board, []) if c.silent]
         if matches:  # a landing that did not change: finished, or a piece still in the air
             moves = _distinct(c.move for c in matches)
@@ -444,6 +463,17 @@ class Recognizer:
             return Verdict(Kind.LIFTED, landings=landings)
         return Verdict(Kind.UNKNOWN)
 
+    def _changed_alone(
+        self, done: list[Candidate], ways: list[Candidate], board: Occupancy
+    ) -> bool:
+        """Whether second thoughts are the one reading of ``board``: one move of the same
+        piece made instead of the last, nothing else finished, on its way or touched."""
+        if len(_distinct(c.move for c in done)) != 1:
+            return False
+        return not self._other_ways(done[0], ways, board) and not self._touch_reads_else(
+            board, done[0]
+        )
+
     def _touch_reads_else(self, board: Occupancy, done: Candidate) -> bool:
         """Whether ``board`` is also another move made with one still piece lifted (a hand
         touching it): wait for the piece to come back or the board to stay so."""
@@ -458,7 +488,7 @@ class Recognizer:
         disturbed = (self.expected ^ board) | {
             p for p in board & self.expected if edges.off.get(p, float("-inf")) >= self.since
         }
-        latest = max([*edges.off.values(), *edges.on.values()], default=float("-inf"))
+        latest = max([*edges.off.values(), *edges.on.values(), edges.now], default=edges.now)
         for point in self.expected - board:
             if edges.off.get(point, float("-inf")) < latest - TOUCH:
                 continue  # up too long for a touch
@@ -474,7 +504,11 @@ class Recognizer:
         if not c.one_piece:
             return True  # several men moving: their set-downs make no route
         points = c.move.points()
-        n = len(self.extendable[1].points()) if c.extends and self.extendable else 1
+        n = (
+            len(self.extendable[1].points())
+            if c.extends and not c.changes and self.extendable
+            else 1
+        )
         route = points[n:]
         real: list[str] = []
         for stop in self.stops:
@@ -519,6 +553,20 @@ class Recognizer:
             if occupancy == board and not chance:
                 return ply
         return None
+
+
+def _changed_for(move: Move, last: Move) -> bool:
+    """Whether ``move`` may replace ``last`` on second thoughts: another move of the same
+    piece from the same start (not the same chain gone on)."""
+    points, path = move.points(), last.points()
+    return (
+        move != last
+        and bool(points)
+        and bool(path)
+        and points[0] == path[0]  # (both "" for two men entering from the hand)
+        and not goes_on(move, last)
+        and not goes_on(last, move)
+    )
 
 
 def goes_on(move: Move, prefix: Move) -> bool:

@@ -48,7 +48,15 @@ from controller.events import (
 from controller.hints import Hinter, hint_now
 from controller.leds import View, frame, route_points
 from controller.pending import MAX_LINES, Line, Pending, Reading, Step, completes
-from controller.recognition import Candidate, Edges, Kind, Occupancy, Recognizer, Verdict
+from controller.recognition import (
+    TOUCH,
+    Candidate,
+    Edges,
+    Kind,
+    Occupancy,
+    Recognizer,
+    Verdict,
+)
 from controller.recorder import Recorder
 from controller.solved import Verdicts, hint_points
 from controller.store import GameStore
@@ -172,6 +180,9 @@ class Session:
         self._ended_at: float | None = None
         self._shown_frame: dict[str, Any] | None = None
         self._showing: tuple[Move, Occupancy] | None = None
+        self._recheck: float | None = None
+        """When to read a still board again: a piece lifted may have been a hand touching
+        it, and once it has been up longer than a touch lasts, the board may mean more."""
         self._waiting: tuple[list[str], int, Candidate] | None = None
         """A `roll` or `confirm` pressed while the one move the board shows made lands where
         no switch changed since its piece left, a moment ago, so that the piece may still be
@@ -214,7 +225,7 @@ class Session:
         history: list[tuple[Occupancy, bool]] = []
         self._sync_history(history)
         self.recognizer = Recognizer(
-            position, history, self._start_from, edges=self._edges, since=now
+            position, history, self._start_from, edges=self._edges, since=now, second_thoughts=True
         )
         self._ended_at = None
         self._forget_question()
@@ -412,6 +423,8 @@ class Session:
             times.append(self._pending.at + self.hold)
         if self._waiting is not None and self._changed_at is None:
             times.append(self._last_edge() + QUIET)
+        if self._recheck is not None and self._changed_at is None:
+            times.append(self._recheck)
         # (i12-leds: the game-over sweep is the LED compositor's to time: nothing to wake for)
         if (pulse := self.solved.deadline()) is not None:  # issue 13
             times.append(pulse)
@@ -455,6 +468,9 @@ class Session:
         ):  # the board has stayed so longer than a hand holds a piece: the moves are made
             self._take(held, now)
             self._judge(now)
+        if self._recheck is not None and self._changed_at is None and now >= self._recheck:
+            self._recheck = None
+            self._judge(now)
         if self._waiting is not None and self._changed_at is None:
             moved = len(self.position.move_stack) != self._waiting[1]
             if moved or now >= self._last_edge() + QUIET:
@@ -477,6 +493,7 @@ class Session:
         if self._showing is not None and self._judge_shown(now):
             return
         board = frozenset(self.physical)
+        self._edges.now = now
         verdict = self.recognizer.judge(board)
         if self._waiting is not None and verdict.kind in (Kind.UNKNOWN, Kind.TAKEBACK):
             # a button waits on a piece that may be in the air, and the board now means
@@ -574,7 +591,7 @@ class Session:
             self._questions()
         kind = verdict.kind
         if kind is Kind.COMMIT:
-            self._commit(verdict.moves[0], verdict.extends, now)
+            self._commit(verdict.moves[0], verdict.extends, now, changes=verdict.changes)
         elif kind is Kind.AMBIGUOUS:
             if verdict.moves != self._ambiguous:
                 self._ambiguous, self._shown = verdict.moves, 0
@@ -625,6 +642,12 @@ class Session:
                     self._notice(now, "roll-first", "press roll before moving")
                 self._unknown_since = now
         self._lifted = self._landings if kind is Kind.LIFTED else frozenset()
+        self._recheck = None
+        if kind in (Kind.LIFTED, Kind.PENDING) and self.recognizer.made_but_touched(board):
+            # a piece up for less than a touch lasts may be a hand touching it: once it has
+            # been up longer, the reading may mean more (read it again then)
+            at = self._last_edge() + TOUCH + 0.001
+            self._recheck = at if at > now else None
         self._show(now)
 
     def _carry_out_waiting(self, now: float) -> None:
@@ -767,8 +790,10 @@ class Session:
         now: float,
         since: float | None = None,
         source: Source = "board",
+        changes: bool = False,
     ) -> None:
         position = self.position
+        replaced = position.move_stack[-1] if changes else None
         if extends:
             before = position.copy()
             before.pop()
@@ -778,7 +803,7 @@ class Session:
         position.push(move)
         if not extends:  # the history gains the board before it (no replay needed)
             self.recognizer.history.append((base.occupied(), base.is_chance()))
-        self._record(move, now, extends=extends, source=source)
+        self._record(move, now, extends=extends, source=source, replaces=replaced)
         if (lost := self.solved.jumped(base, position, move, now)) is not None:  # issue 13
             self._notice(now, "lost", lost)
         self.recognizer.extendable = (base, move) if move.points() else None
@@ -790,6 +815,7 @@ class Session:
         now: float,
         *,
         extends: bool = False,
+        replaces: Move | None = None,
         throw: bool = False,
         source: Source = "board",
     ) -> None:
@@ -799,7 +825,7 @@ class Session:
         if throw:
             self._publish(Thrown(now, move, ply))
         else:
-            self._publish(MoveCommitted(now, move, ply, source, extends))
+            self._publish(MoveCommitted(now, move, ply, source, extends, replaces))
 
     def _after_change(self, now: float, since: float | None = None) -> None:
         """Bring the recognizer and history in line with the position; handle the end.

@@ -304,7 +304,7 @@ def _dice_fault(spec: tuple[int, int] | None, game_id: str, values: list[int]) -
     return None
 
 
-COMMITS = ("move", "extend", "throw")
+COMMITS = ("move", "extend", "changed", "throw")
 """The alert kinds that commit a move or a throw to the game."""
 
 
