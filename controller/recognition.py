@@ -365,6 +365,9 @@ class Recognizer:
             after.push(c.move)
             if not board - after.occupied():
                 continue  # only pieces lifted since: a hand touching them reads the same
+            began = left if c.leaves is not None else self.edges.filled.get(c.landing, left)
+            if any(self.edges.off.get(p, began) < began for p in after.occupied() - board):
+                continue  # a piece of what came next left before this move began
             reader = Recognizer(after, edges=self.edges, since=max(left, self.since))
             kind = reader.judge(board).kind
             if kind is Kind.UNKNOWN and depth > 0:

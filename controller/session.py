@@ -70,6 +70,9 @@ log = logging.getLogger("reedboard")
 SETTLE = 0.060
 GRACE = 2.0
 HOLD = 4.0
+SUSPECT = 4.0
+"""Seconds a board that means nothing (or shows a piece never come down) must stay still
+before the board looks for a broken switch: longer than a knocked piece stays off."""
 QUIET = 2.0
 """Seconds the switches must have been still before `roll` or `confirm` takes a move whose
 landing never changed after its piece left: a piece lifted a moment ago may still be in the
@@ -180,6 +183,13 @@ class Session:
         self._ended_at: float | None = None
         self._shown_frame: dict[str, Any] | None = None
         self._showing: tuple[Move, Occupancy] | None = None
+        self._suspects: dict[str, bool] = {}
+        """Switches thought broken: point -> what it reads whatever is there (True: a piece).
+        Until one changes again, its point is read as the game expects it."""
+        self._looked: float | None = None
+        """When the board was last searched for a broken switch (once a still spell)."""
+        self._kind = Kind.SAME
+        """What the last settled reading was."""
         self._recheck: float | None = None
         """When to read a still board again: a piece lifted may have been a hand touching
         it, and once it has been up longer than a touch lasts, the board may mean more."""
@@ -212,7 +222,7 @@ class Session:
             self.options = record.options
             self._publish(Resumed(now, record.id, len(record.moves)))
         else:
-            position = self._start_from(frozenset(self.physical)) or self.cls.start(**self.options)
+            position = self._start_from(self._reading()) or self.cls.start(**self.options)
             self._begin(position, now)
         self._install(position, now)
         self._judge(now, first=True)
@@ -346,7 +356,7 @@ class Session:
             parsed: Move = self.position.parse_move(move)  # Position[Any, Any]: Any unless named
             move = parsed
         if source != "board":
-            board = frozenset(self.physical)
+            board = self._reading()
             if self._showing is not None:
                 raise PlayError(f"{self._showing[0]} is still to be carried out on the board")
             if self._state not in (State.PLAYING, State.OVER) or board != self.recognizer.expected:
@@ -358,7 +368,7 @@ class Session:
         elif move.points():
             self._commit(move, False, now, source=source)
             if source != "board":
-                self._showing = (move, frozenset(self.physical))
+                self._showing = (move, self._reading())
                 self._enter(State.CARRYING_OUT)
                 self._publish(MoveShown(now, move, source))
         else:  # a move that changes no switch (a Messenger Boy order back to its square)
@@ -390,6 +400,9 @@ class Session:
             self._publish(LinkChanged(now, event.up, event.detail))
             return
         if isinstance(event, SensorEvent):
+            if event.point in self._suspects:  # it changed: it works after all
+                del self._suspects[event.point]
+                self._notice(now, "switch-ok", f"switch {event.point} works again")
             if self._waiting is not None and not event.on and self._changed_at is None:
                 # a piece lifted while a button waits: the next side has begun, so the move
                 # was down (a piece in the air cannot be lifted)
@@ -418,13 +431,15 @@ class Session:
             and self._pending.made
             and self._changed_at is None
             and not self.mismatch
-            and self._pending.held_on(frozenset(self.physical))
+            and self._pending.held_on(self._reading())
         ):
             times.append(self._pending.at + self.hold)
         if self._waiting is not None and self._changed_at is None:
             times.append(self._last_edge() + QUIET)
         if self._recheck is not None and self._changed_at is None:
             times.append(self._recheck)
+        if (due := self._suspect_due()) is not None:
+            times.append(due)
         # (i12-leds: the game-over sweep is the LED compositor's to time: nothing to wake for)
         if (pulse := self.solved.deadline()) is not None:  # issue 13
             times.append(pulse)
@@ -464,10 +479,13 @@ class Session:
             and self._state is not State.ASKING  # the players are asked: their word, not the clock
             and not self.mismatch  # a board found wrong: the players are fixing it
             and now >= pending.at + self.hold
-            and (held := pending.held_on(frozenset(self.physical)))
+            and (held := pending.held_on(self._reading()))
         ):  # the board has stayed so longer than a hand holds a piece: the moves are made
             self._take(held, now)
             self._judge(now)
+        if (due := self._suspect_due()) is not None and now >= due:
+            self._looked = now
+            self._look_for_a_broken_switch(now)
         if self._recheck is not None and self._changed_at is None and now >= self._recheck:
             self._recheck = None
             self._judge(now)
@@ -492,7 +510,7 @@ class Session:
     def _judge(self, now: float, first: bool = False) -> None:
         if self._showing is not None and self._judge_shown(now):
             return
-        board = frozenset(self.physical)
+        board = self._reading()
         self._edges.now = now
         verdict = self.recognizer.judge(board)
         if self._waiting is not None and verdict.kind in (Kind.UNKNOWN, Kind.TAKEBACK):
@@ -642,6 +660,7 @@ class Session:
                     self._notice(now, "roll-first", "press roll before moving")
                 self._unknown_since = now
         self._lifted = self._landings if kind is Kind.LIFTED else frozenset()
+        self._kind = kind
         self._recheck = None
         if kind in (Kind.LIFTED, Kind.PENDING) and self.recognizer.made_but_touched(board):
             # a piece up for less than a touch lasts may be a hand touching it: once it has
@@ -649,6 +668,67 @@ class Session:
             at = self._last_edge() + TOUCH + 0.001
             self._recheck = at if at > now else None
         self._show(now)
+
+    def _reading(self) -> Occupancy:
+        """The board as the switches read it, a switch thought broken read as the game
+        expects its point."""
+        if not self._suspects:
+            return frozenset(self.physical)
+        expected = self.recognizer.expected
+        board = set(self.physical) - set(self._suspects)
+        return frozenset(board | (set(self._suspects) & expected))
+
+    def _suspect_due(self) -> float | None:
+        """When to look for a broken switch: the board still for :data:`SUSPECT` in a
+        reading that is not at rest (a mismatch, a piece never come down)."""
+        if self._changed_at is not None:
+            return None
+        if self._state is not State.MISMATCH and not (
+            self._kind is Kind.LIFTED and self._state is State.PLAYING
+        ):
+            return None
+        due = self._last_edge() + SUSPECT
+        return due if self._looked is None or self._looked < due else None
+
+    def _near_misses(self, board: Occupancy) -> list[tuple[Move | None, str]]:
+        """Moves (None: no move) whose board ``board`` is but for one switch, and that point."""
+        out: list[tuple[Move | None, str]] = []
+        for c in self.recognizer.candidates:
+            if not c.extends and len(diff := c.target ^ board) == 1:
+                out.append((c.move, next(iter(diff))))
+        if len(diff := self.recognizer.expected ^ board) == 1:
+            out.append((None, next(iter(diff))))
+        return out
+
+    def _look_for_a_broken_switch(self, now: float) -> None:
+        """The board has stayed wrong: where every reading that fits it but for one switch
+        agrees on that switch, name it (a mismatch at that one point is what a broken switch
+        shows); `confirm` then takes the move it spoils, if there is one."""
+        board = self._reading()
+        near = self._near_misses(board)
+        points = {p for _, p in near}
+        if len(points) != 1:
+            if self._kind is Kind.LIFTED and any(m is not None for m, _ in near):
+                self._notice(
+                    now,
+                    "unseen",
+                    "no switch saw the piece come down: if it is down, press confirm",
+                )
+            return
+        if self._state is State.MISMATCH:  # (a piece lifted may be held: no evidence yet)
+            self._suspect(next(iter(points)), now)
+
+    def _suspect(self, point: str, now: float) -> None:
+        reads = point in self.physical
+        self._suspects[point] = reads
+        there = "no piece is there" if reads else "a piece is on it"
+        self._notice(
+            now,
+            "suspect-switch",
+            f"switch {point} may be broken: it reads {'occupied' if reads else 'empty'}"
+            f" where {there}; press confirm for the move you made",
+        )
+        self._judge(now)
 
     def _carry_out_waiting(self, now: float) -> None:
         """Carry out the button that waited on a piece that may have been in the air: the
@@ -696,7 +776,7 @@ class Session:
         between the position before it and after it, or a mistake being waited on)."""
         assert self._showing is not None
         move, before = self._showing
-        board = frozenset(self.physical)
+        board = self._reading()
         after = self.recognizer.expected
         if board == after:  # carried out: recognition goes on as usual from here
             self._showing = None
@@ -718,7 +798,7 @@ class Session:
         to take off (red, blinking)."""
         assert self._showing is not None
         move, before = self._showing
-        board = frozenset(self.physical)
+        board = self._reading()
         after = self.recognizer.expected
         routes = [r for r in move.routes() if r]
         starts = {r[0] for r in routes}
@@ -902,6 +982,9 @@ class Session:
                     self._take(line.steps, now)
                 else:
                     self._commit(move, self._ambiguous_extends, now)
+                off = (frozenset(self.physical) ^ self.recognizer.expected) - set(self._suspects)
+                if len(off) == 1 and line is None:  # taken on the players' word, one switch
+                    self._suspect(next(iter(off)), now)  # reading otherwise: it is broken
                 self._judge(now)  # the board may show the next move already
             else:
                 self._resolve_silent(now)
@@ -959,7 +1042,7 @@ class Session:
             if self._waiting[0].count("roll") > 1:  # a throw asked for the next side too:
                 self._carry_out_waiting(now)  # the move was down
             return True
-        board = frozenset(self.physical)
+        board = self._reading()
         if self._changed_at is not None:  # not settled yet: judge what is there first
             plies = len(self.position.move_stack)
             self._changed_at = None
@@ -995,6 +1078,45 @@ class Session:
         if pending is not None and pending.made and (step := pending.first()) is not None:
             self._take((step,), now)
             return True
+        return self._take_on_word(now)
+
+    def _take_on_word(self, now: float) -> bool:
+        """`confirm` or `roll` where no move reads made: the move that fits the switches
+        everywhere but at a switch thought broken is taken; else the one that fits everywhere
+        but one switch, which is then thought broken; several such are put to the players."""
+        physical, ignored = frozenset(self.physical), set(self._suspects)
+        expected = self.recognizer.expected
+        if not (physical ^ expected) - ignored:
+            return False  # the board is as it was: nothing was moved
+        fits = [
+            (c, (c.target ^ physical) - ignored)
+            for c in self.recognizer.candidates
+            if not c.extends and c.target != self.recognizer.expected
+        ]
+        exact = _distinct_moves(c.move for c, d in fits if not d)
+        # the switch that did not follow is one the move itself changes
+        near = [(c, d) for c, d in fits if len(d) == 1 and d <= c.target ^ expected]
+        if len(exact) == 1:
+            self._commit(exact[0], False, now)
+            return True
+        if exact:
+            return False
+        points = {p for _, d in near for p in d}
+        moves = _distinct_moves(c.move for c, _ in near)
+        if now < self._last_edge() + SUSPECT:
+            return False  # a hand may still be at work: the switches are not yet evidence
+        if len(moves) == 1 and len(points) == 1:
+            (point,) = points
+            self._commit(moves[0], False, now)
+            if point not in self._suspects:
+                self._suspect(point, now)
+            return True
+        if len(moves) > 1:
+            self._ambiguous, self._shown = moves, 0
+            self._ambiguous_extends = False
+            self._questions()
+            self._ask(now, moves)
+            return True
         return False
 
     def _undo(self, now: float) -> None:
@@ -1012,7 +1134,7 @@ class Session:
     # -- output ------------------------------------------------------------------------------
 
     def _fix(self) -> tuple[str, bool] | None:
-        board = frozenset(self.physical)
+        board = self._reading()
         expected = self.recognizer.expected
         remove = sorted(board - expected, key=self._order)
         if remove:
@@ -1103,3 +1225,7 @@ class Session:
             "outcome": over.as_dict() if over else None,
             "alerts": self.alerts,
         }
+
+
+def _distinct_moves(moves: Any) -> tuple[Move, ...]:
+    return tuple(dict.fromkeys(moves))
