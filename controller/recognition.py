@@ -202,6 +202,12 @@ class Recognizer:
         self.stops: list[str] = []
         """Where the moving piece was seen set down since the last commit, in order: it tells
         apart jump chains that end alike (the same geese, another route)."""
+        self.off_route = False
+        """After :meth:`judge`: the move read made was set down off its route first (no
+        finished move's route has every stop: a mistaken set-down, or moves made ahead)."""
+        self.held_early: list[Candidate] = []
+        """After :meth:`reached_early`: moves it shows made but for pieces of the next side
+        only lifted (a hand touching them reads the same): the board is on its way, not wrong."""
         self.refresh(self.since)
 
     def edge(self, point: str, on: bool, now: float) -> None:
@@ -334,49 +340,113 @@ class Recognizer:
             c.landing in d.passes for d in self.candidates if d.start == c.start and d is not c
         )
 
-    def reached_early(self, board: Occupancy, depth: int = 2) -> list[Candidate]:
+    def reached_early(
+        self, board: Occupancy, depth: int = 2, need: Occupancy | None = None, inner: bool = False
+    ) -> list[Candidate]:
         """Moves ``board`` shows made while the next side's hand is on the board already (it
         lifted a piece, or moved one, before this move's piece came down): the move's own
-        switches show it made (its landing filled after its piece left), and the board reads
-        as the next side's move on its way, or made, from the position after it, with a piece
-        of theirs set down already (pieces only lifted may be a hand touching them), or as
-        that move made while the side after it reached early in turn (``depth`` more). A landing
-        that did not change, a chain that may go on, a landing on a longer move's count are
-        no evidence of a move ended."""
+        switches show it made (its landing filled after its piece left, and its start stayed
+        empty meanwhile), and the board reads as the next side's move on its way, or made,
+        from the position after it, with a piece of theirs set down already (pieces only
+        lifted may be a hand touching them; deeper down, the move above is that piece), or as
+        that move made while the side after it reached early in turn (``depth`` more). The
+        moves read so must account for every point set down on since this position began that
+        is empty again (``need``: a piece is set down only on a route), and each must end after
+        the one before it (the next side's piece lands after this one). A chain just committed
+        may have gone on (``extends``). A landing that did not change, a chain that may go on, a
+        landing on a longer move's count are no evidence of a move ended."""
+        if need is None:  # set down on since this position began, and lifted again
+            need = frozenset(
+                p
+                for p, t in self.edges.filled.items()
+                if t >= self.since and p not in board and p not in self.expected
+            )
         out: list[tuple[Candidate, Kind]] = []
+        held: list[Candidate] = []
         for c in self.candidates:
-            if c.extends or c.silent or c.landing not in board or self.counting(c):
+            if self.counting(c) or c.changes:
+                continue
+            unchanged = c.silent and not self.refilled(c)
+            filled = self.edges.filled.get(c.landing, float("-inf"))
+            landed = filled  # when it ended, for the moves after it
+            if unchanged:  # deeper down: only the next side's move plainly made after it tells
+                filled, landed = float("inf"), self.since
+            # set down and moved on by the next moves (the side after, reaching early)
+            if c.landing not in board and (
+                depth == 0 or c.one_piece is False or filled < self.since
+            ):
                 continue
             left = self.since
             if c.leaves is not None:
-                # its piece left (lately: the next side reached early) before it came down
-                went = self.edges.first_off(c.leaves, self.since - REACH)
-                filled = self.edges.filled.get(c.landing, float("-inf"))
-                if went is None or filled <= went:
+                # its piece left (lately: the next side reached early) before it came down,
+                # and nothing came back there before it did (else a touch put it back)
+                offs = [
+                    t for t in self.edges.offs.get(c.leaves, ()) if self.since - REACH <= t < filled
+                ]
+                if not offs:
                     continue
-                if c.leaves in board and self.edges.filled.get(c.leaves, went) <= went:
+                went = offs[-1]
+                back = self.edges.filled.get(c.leaves, float("-inf"))
+                if went < back < filled:
+                    continue
+                if c.leaves in board and back <= went:
                     continue  # (and another piece came there since, or it never left)
                 left = went
             elif not self._carried(c):
                 continue
-            if any(goes_on(d.move, c.move) for d in self.candidates):
-                continue
-            after = self.position.copy()
+            # a chain that may go on has not ended, unless the side after has moved since
+            # (deeper down: the next side's move plainly made after it)
+            may_go_on = any(
+                goes_on(d.move, c.move) and d.extends == c.extends for d in self.candidates
+            )
+            if c.extends:
+                assert self.extendable is not None
+                after = self.extendable[0].copy()
+            else:
+                after = self.position.copy()
             after.push(c.move)
-            if not board - after.occupied():
-                continue  # only pieces lifted since: a hand touching them reads the same
+            lifted_only = not inner and not board - after.occupied()
+            rest = need - c.may_fill
             began = left if c.leaves is not None else self.edges.filled.get(c.landing, left)
             if any(self.edges.off.get(p, began) < began for p in after.occupied() - board):
                 continue  # a piece of what came next left before this move began
             reader = Recognizer(after, edges=self.edges, since=max(left, self.since))
-            kind = reader.judge(board).kind
+            verdict = reader.judge(board)
+            kind = verdict.kind
+            if kind in (Kind.COMMIT, Kind.PENDING, Kind.AMBIGUOUS):
+                made = [d for d in reader.candidates if d.move in verdict.moves]
+                fills = frozenset().union(*(d.may_fill for d in made))
+                if any(
+                    not d.silent and reader.edges.filled.get(d.landing, float("inf")) <= landed
+                    for d in made
+                ):
+                    kind = Kind.UNKNOWN  # the next side's move ended before this one
+            elif kind is Kind.LIFTED:
+                fills = frozenset().union(*(d.may_fill for d in reader._on_the_way(board)))
+            else:
+                fills = frozenset()
             if kind is Kind.UNKNOWN and depth > 0:
                 # the next side's move made while the side after it reached early in turn
-                deeper = reader.reached_early(board, depth - 1)
-                if len({d.move for d in deeper}) == 1:
-                    kind = Kind.LIFTED
-            if kind not in (Kind.UNKNOWN, Kind.TAKEBACK, Kind.NEW_GAME):
-                out.append((c, kind))
+                deeper = reader.reached_early(board, depth - 1, rest, inner=True)
+                if len({d.move for d in deeper}) == 1 and all(
+                    d.silent or reader.edges.filled.get(d.landing, float("inf")) > landed
+                    for d in deeper
+                ):
+                    kind, rest = Kind.LIFTED, frozenset()
+            if rest - fills:
+                continue  # a piece set down where none of these moves goes
+            if kind in (Kind.UNKNOWN, Kind.TAKEBACK, Kind.NEW_GAME):
+                continue
+            if (unchanged or may_go_on) and kind is not Kind.COMMIT:
+                continue
+            if lifted_only and not (kind is Kind.COMMIT or verdict.made):
+                # only pieces lifted since (and no move of the next side's made where a
+                # switch went empty and full again): a hand touching them reads the same
+                held.append(c)
+                continue
+            out.append((c, kind))
+        if not inner:
+            self.held_early = held
         # the next side's move read made beats one read only on its way
         made = [c for c, kind in out if kind is Kind.COMMIT]
         return made or [c for c, _ in out]
@@ -393,9 +463,12 @@ class Recognizer:
     def refilled(self, c: Candidate) -> bool:
         """A silent landing went empty and full again since this position began, and the
         mover's start was left before it was refilled (else another hand refilled it)."""
-        off = self.edges.off.get(c.landing, float("-inf"))
-        on = self.edges.on.get(c.landing, float("-inf"))
-        if off < self.since or on < off:
+        # the landing's closed spell began after it opened since this position began (a
+        # bounce of the piece that came there is no refill: it is the same spell)
+        on = self.edges.filled.get(c.landing, float("-inf"))
+        if self.edges.on.get(c.landing, float("-inf")) < self.edges.off.get(c.landing, 0.0):
+            return False  # empty now
+        if not any(self.since <= t < on for t in self.edges.offs.get(c.landing, ())):
             return False
         if c.leaves is not None and c.one_piece:
             left = self.edges.off.get(c.leaves, float("-inf"))
@@ -432,6 +505,14 @@ class Recognizer:
         done = [c for c in finished if self._fits_stops(c)] or finished
         if any(c.changes for c in done) and not self._changed_alone(done, ways, board):
             done = [c for c in done if not c.changes]  # second thoughts only where sure
+        # a point set down on since this position began and empty again that no finished
+        # move's route has: a mistaken set-down, or moves made ahead (the session asks)
+        stray = frozenset(
+            p
+            for p, t in self.edges.filled.items()
+            if t >= self.since and p not in board and p not in expected
+        )
+        self.off_route = bool(done) and all(stray - c.may_fill for c in done)
         if done:
             moves = _distinct(c.move for c in done)
             extends = done[0].extends

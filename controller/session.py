@@ -513,6 +513,13 @@ class Session:
         board = self._reading()
         self._edges.now = now
         verdict = self.recognizer.judge(board)
+        if (
+            verdict.kind is Kind.COMMIT
+            and self.recognizer.off_route
+            and (self.recognizer.reached_early(board) or self.recognizer.held_early)
+        ):  # a set-down off the move's route that moves made since explain: two readings,
+            # so the next reading tells
+            verdict = Verdict(Kind.LIFTED)
         if self._waiting is not None and verdict.kind in (Kind.UNKNOWN, Kind.TAKEBACK):
             # a button waits on a piece that may be in the air, and the board now means
             # nothing from here: the move was down, and the next side has begun
@@ -568,13 +575,12 @@ class Session:
             if reading.commit:
                 verdict, keep = self._follow(reading, board, now)
         if (
-            verdict.kind is Kind.UNKNOWN
-            and not first
-            and self._pending is None
-            and self._state is not State.RESTORING
-            and self._reached_early(board, now)
-        ):
-            return
+            verdict.kind is Kind.UNKNOWN and not first and self._state is not State.RESTORING
+        ):  # (moves read ahead that no longer explain the board: the board may say more)
+            if self._reached_early(board, now):
+                return
+            if self.recognizer.held_early:  # a move made, the next side's piece in the hand:
+                verdict = Verdict(Kind.LIFTED)  # on its way (the next readings tell)
         if self._state is State.RESTORING:  # after undo: only the restored board counts
             if verdict.kind is Kind.SAME:
                 self._leave(State.RESTORING)
@@ -767,7 +773,7 @@ class Session:
             return False
         c = early[0]
         left = self._edges.off.get(c.start) if c.start else None
-        self._commit(c.move, False, now, since=left)
+        self._commit(c.move, c.extends, now, since=left)
         self._judge(now)
         return True
 
