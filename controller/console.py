@@ -27,7 +27,14 @@ from typing import Any
 
 from controller.dice import DiceSource
 from controller.session import Session, State
-from controller.tracegen import Hands, is_silent, lookalikes, pick_among_lookalikes, play_move
+from controller.tracegen import (
+    Hands,
+    is_silent,
+    lookalikes,
+    pick_among_lookalikes,
+    play_move,
+    spelt_as,
+)
 from engine import EngineError, Move
 from hardware.board_io import BUTTONS
 from hardware.simulated import SimulatedBoard
@@ -168,7 +175,10 @@ class Console:
                 pick_among_lookalikes(hands, position, move)
             elif silent:  # its landing's switch did not change: say the move is done
                 hands.button("confirm")
-        plan = Plan(move=move, ply=len(position.move_stack), carry_out=carry_out)
+        # (the board takes the first spelling of a move that leaves one position either way)
+        plan = Plan(
+            move=spelt_as(position, move), ply=len(position.move_stack), carry_out=carry_out
+        )
         last = hands.lines[0]["t"] if hands.lines else 0.0
         for i, line in enumerate(hands.lines):
             if i == asked_at:

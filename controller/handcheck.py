@@ -176,17 +176,76 @@ def changed_later(commit: Commit, game: HandGame) -> bool:
     )
 
 
+def _texts(game: HandGame, moves: list[str]) -> list[str]:
+    """The position before the game and after each of ``moves``, as text."""
+    position = engine.start(game.game, **game.trace.options)
+    out = [position.to_text()]
+    for move in moves:
+        try:
+            position.push_text(move)
+        except engine.EngineError:
+            break  # (a list that is no game: the positions as far as it goes)
+        out.append(position.to_text())
+    return out
+
+
+def spelt_alike(game: HandGame, commit: Commit, texts: list[str]) -> bool:
+    """Whether ``commit`` leaves the position the move played at its ply leaves: the same
+    move spelt another way (a loop chain one way round or the other), which the board takes
+    as one (no player could tell them apart)."""
+    if not 0 <= commit.ply < min(len(game.moves), len(texts) - 1):
+        return False
+    move = commit.move.rsplit(" to ", 1)[-1] if commit.kind == "changed" else commit.move
+    before = engine.from_text(game.game, texts[commit.ply], **game.trace.options)
+    position = before.copy()
+    try:
+        position.push_text(move)
+    except engine.EngineError:
+        return False
+    if position.to_text() == texts[commit.ply + 1]:
+        return True
+    # a jump chain committed hop by hop: the spelling of one of the played chain's prefixes
+    hops = game.moves[commit.ply].split("x")
+    for n in range(2, len(hops)):
+        prefix = before.copy()
+        try:
+            prefix.push_text("x".join(hops[:n]))
+        except engine.EngineError:
+            continue
+        if prefix.to_text() == position.to_text():
+            return True
+    return False
+
+
+def recognised(game: HandGame, texts: list[str]) -> bool:
+    """The session's moves are the moves played, each or spelt alike."""
+    got = game.result["moves"]
+    if got == game.moves:
+        return True
+    try:
+        return len(got) == len(game.moves) and _texts(game, got) == texts
+    except engine.EngineError:
+        return False
+
+
 def judge(game: HandGame) -> GameReport:
     """The report of one closed-loop game."""
     played = game.moves
     alerts = game.result["alerts"]
+    texts = _texts(game, played)
     report = GameReport(
         game=game.game,
         seed=game.seed,
-        recognised=game.recognised,
+        recognised=recognised(game, texts),
         plies=len(played),
         moves=sum(1 for m in played if not _is_throw(m)),
-        wrong=[c for c in game.commits if is_wrong(c, played) and not changed_later(c, game)],
+        wrong=[
+            c
+            for c in game.commits
+            if is_wrong(c, played)
+            and not changed_later(c, game)
+            and not spelt_alike(game, c, texts)
+        ],
         takebacks=sum(1 for a in alerts if a["kind"] == "takeback"),
         new_games=sum(1 for a in alerts if a["kind"] == "new-game") - 1,
         asks=sum(1 for a in alerts if a["kind"] == "ambiguous"),
@@ -208,7 +267,7 @@ def judge(game: HandGame) -> GameReport:
     present = {kind for _, kind, _ in events}
     if game.stuck:
         present.add("stuck")
-    if not game.recognised and not present:
+    if not report.recognised and not present:
         present.add("missed")
     if not report.failed:
         present.discard("mismatch")  # a mismatch the game recovered from is counted apart

@@ -244,7 +244,10 @@ class Recognizer:
                 if longer or wider:
                     self.candidates.append(self._candidate(base, move, extends=True))
                 elif self.second_thoughts and _changed_for(move, prefix):
-                    c = self._candidate(base, move, extends=True)
+                    # the same piece moved on from where it stands, or another piece moved
+                    # once the last one is taken back
+                    c = self._candidate(base, move, extends=points[0] == path[0])
+                    c = dataclasses.replace(c, extends=True)
                     if c.target != self.expected:  # (another spelling of the same board is none)
                         self.candidates.append(dataclasses.replace(c, changes=True))
         self._by_target: dict[Occupancy, list[Candidate]] = {}
@@ -451,6 +454,22 @@ class Recognizer:
         made = [c for c, kind in out if kind is Kind.COMMIT]
         return made or [c for c, _ in out]
 
+    def one_spelling(self, moves: tuple[Move, ...], extends: bool) -> tuple[Move, ...]:
+        """``moves`` that read alike, one of each position they leave: moves that end in the
+        same position (a loop chain carried one way round or the other) light the same points,
+        so no player could answer which; the first spelling is taken."""
+        if len(moves) < 2:
+            return moves
+        base = self.position.copy()
+        if extends:
+            base.pop()
+        seen: dict[str, Move] = {}
+        for move in moves:
+            after = base.copy()
+            after.push(move)
+            seen.setdefault(after.to_text(), move)
+        return tuple(seen.values())
+
     def made(self, board: Occupancy) -> list[Candidate]:
         """The moves a button (`roll`, `confirm`: the player says the move is done) may take
         as made on ``board``: those whose target it is, one a move."""
@@ -516,6 +535,13 @@ class Recognizer:
         if done:
             moves = _distinct(c.move for c in done)
             extends = done[0].extends
+            spelt = self.one_spelling(moves, extends)
+            if len(spelt) == 1 < len(moves) and any(
+                goes_on(c.move, m) for c in self.candidates for m in moves
+            ):  # spelt alike, but the chain may yet go on one way: wait for it to end (the
+                # next side moving, or a button, says it did)
+                return Verdict(Kind.PENDING, spelt, landings, extends=extends)
+            moves = spelt
             if len(moves) > 1:
                 return Verdict(Kind.AMBIGUOUS, moves, extends=extends)
             # the same board is also another move still in the hand (not this one going on):
@@ -640,14 +666,13 @@ class Recognizer:
 
 
 def _changed_for(move: Move, last: Move) -> bool:
-    """Whether ``move`` may replace ``last`` on second thoughts: another move of the same
-    piece from the same start (not the same chain gone on)."""
+    """Whether ``move`` may replace ``last`` on second thoughts: another move of the same side
+    from the same position (not the same chain gone on, nor cut short)."""
     points, path = move.points(), last.points()
     return (
         move != last
         and bool(points)
         and bool(path)
-        and points[0] == path[0]  # (both "" for two men entering from the hand)
         and not goes_on(move, last)
         and not goes_on(last, move)
     )

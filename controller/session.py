@@ -713,6 +713,9 @@ class Session:
         board = self._reading()
         near = self._near_misses(board)
         points = {p for _, p in near}
+        still = {p for m, p in near if m is None}
+        if self._state is State.MISMATCH and still:  # the board as it was but for one switch:
+            points = still  # no move at all is the likelier reading (nobody moved)
         if len(points) != 1:
             if self._kind is Kind.LIFTED and any(m is not None for m, _ in near):
                 self._notice(
@@ -832,6 +835,14 @@ class Session:
         act on and whether moves are still pending."""
         self._pending = None
         self._take(reading.commit, now)
+        if (
+            reading.ask
+            and len({line.reader.position.to_text() for line in reading.ask}) == 1
+            and not any(line.reader.continuations() for line in reading.ask)
+        ):
+            # every line leaves one position: the moves differ in spelling only, take one
+            self._take(reading.ask[0].steps, now)
+            return self.recognizer.judge(board), False
         if reading.ask:  # the lines differ too far ahead: the player says which it was
             self._asked = {}
             for line in reading.ask:
@@ -1056,6 +1067,9 @@ class Session:
             if len(self.position.move_stack) != plies:
                 return True
         made = self.recognizer.made(board)
+        if len(made) > 1:  # moves that leave one position are one move spelt twice
+            spelt = self.recognizer.one_spelling(tuple(c.move for c in made), made[0].extends)
+            made = [c for c in made if c.move in spelt]
         if len(made) == 1 and self._in_the_air(made, now):
             # a button is no evidence that a piece came down: wait for the switches to be still
             if self._waiting is None:

@@ -120,13 +120,35 @@ def _count(hands: Hands, counts: dict[str, int], point: str | None, delta: int) 
 
 def lookalikes(position: Position[Any, Any], move: Move) -> list[Move]:
     """The legal moves leaving the same board as ``move`` (itself included), in the order the
-    controller shows them."""
+    controller shows them: one spelling of each position they leave (moves that leave one
+    position are one move to the board, which asks nothing about them)."""
     target = position.occupied_after(move)
     out: list[Move] = []
+    seen: set[str] = set()
     for m in position.legal_moves:
         if m.points() and position.occupied_after(m) == target and m not in out:
-            out.append(m)
+            after = position.copy()
+            after.push(m)
+            if (text := after.to_text()) not in seen:
+                seen.add(text)
+                out.append(m)
     return out
+
+
+def spelt_as(position: Position[Any, Any], move: Move) -> Move:
+    """The spelling of ``move`` the board takes: the first legal move leaving its position
+    (a throw is itself: throws that leave one position are still other throws)."""
+    if not move.points():
+        return move
+    after = position.copy()
+    after.push(move)
+    for m in position.legal_moves:
+        other = position.copy()
+        other.push(m)
+        if other.to_text() == after.to_text():
+            spelt: Move = m
+            return spelt
+    return move
 
 
 def pick_among_lookalikes(hands: Hands, position: Position[Any, Any], move: Move) -> None:
@@ -134,7 +156,7 @@ def pick_among_lookalikes(hands: Hands, position: Position[Any, Any], move: Move
     `hint` until the lit one is theirs, then `confirm`."""
     same = lookalikes(position, move)
     if len(same) > 1:
-        for _ in range(same.index(move)):
+        for _ in range(same.index(spelt_as(position, move))):
             hands.button("hint")
         hands.button("confirm")
 

@@ -1,0 +1,137 @@
+"""What ordinary hands do at a board (issue 24), one behaviour a test: counting a move out,
+reaching for the next piece early, a taken piece set down by mistake, a knock, second
+thoughts, a switch that breaks. Each test plays the behaviour on the simulated board and
+checks the moves the board took and what it said."""
+
+from __future__ import annotations
+
+from tests.controller.rig import Rig
+
+
+def _said(rig: Rig, kind: str) -> list[str]:
+    return [a["text"] for a in rig.session.alerts if a["kind"] == kind]
+
+
+def test_a_move_counted_out_through_a_legal_landing_is_one_move() -> None:
+    # with 4 and 3 the rabbit counts up four to its home e9, then left three: e9 on the way is
+    # a legal landing (home by one die) that would win, but the count goes on
+    rig = Rig("fox-and-rabbit", "WR@e5 RF@a1 turn=WR dice=4,3")
+    at = "e5"
+    for square in ("e6", "e7", "e8", "e9", "d9", "c9", "b9"):
+        rig.lift(at)
+        rig.place(square)
+        at = square
+    rig.wait(5.0)  # the hand is off the board: the count has ended
+    assert rig.moves == ["WR e5-b9"]
+    assert "game-over" not in rig.kinds()
+
+
+def test_a_move_counted_out_that_stops_on_the_way_is_taken_once_the_hand_is_off() -> None:
+    rig = Rig("fox-and-rabbit", "WR@e5 RF@a1 turn=WR dice=4,3")
+    rig.move("e5", "e6")
+    rig.lift("e6")
+    rig.place("e9")
+    assert rig.moves == []  # e9 may be a square the count passes over
+    rig.wait(5.0)
+    assert rig.moves == ["WR e5-e9"]
+
+
+def test_the_next_side_reaching_before_the_last_piece_is_down_makes_two_moves() -> None:
+    rig = Rig("fox-and-geese")
+    rig.lift("9")  # the fox in the hand ...
+    rig.lift("16")  # ... and a goose lifted already
+    rig.place("4")
+    rig.place("9")
+    assert rig.moves == ["9-4", "16-9"]
+    assert "mismatch" not in rig.kinds()
+
+
+def test_roll_pressed_while_the_last_piece_is_in_the_hand_waits_for_it() -> None:
+    rig = Rig("fox-and-rabbit-4", "WR@a1 BR@i9 RF@c2 GF@e3 turn=GF dice=2,1", dice=[(3, 4)])
+    rig.lift("e3")
+    rig.press("roll")  # the board reads the capture onto c2, or a fox in the air
+    rig.wait(0.5)
+    rig.place("f1")
+    assert rig.moves == ["GF e3-f1", "dice=3,4"]
+
+
+def test_a_taken_peg_set_down_by_mistake_and_taken_away_does_not_block_the_jump() -> None:
+    rig = Rig("solitaire")
+    rig.move("5", "17")
+    rig.lift("10")
+    assert rig.moves == ["5-17"]
+    rig.lift("12", "11")
+    rig.place("5")  # the taken peg put down on an empty hole by mistake ...
+    rig.wait(1.0)
+    rig.lift("5")  # ... and taken away
+    rig.place("10")
+    rig.wait(1.0)
+    assert rig.moves == ["5-17", "12-10"]
+
+
+def test_a_piece_knocked_off_its_reed_for_three_seconds_takes_nothing_back() -> None:
+    rig = Rig("messenger-boy", "R@- B@- turn=R", dice=[(5,), (2,)])
+    rig.press("roll")
+    rig.place("A1")  # R enters
+    rig.wait(0.5)
+    rig.press("roll")
+    rig.lift("A1")  # R's man knocked off his reed: the board looks like the move before
+    rig.wait(3.0)
+    rig.place("A1")
+    rig.wait(2.0)
+    assert "takeback" not in rig.kinds()
+    assert [m for m in rig.moves if not m.startswith("spin")] == ["R start A"]
+
+
+def test_second_thoughts_change_the_move_and_say_so() -> None:
+    rig = Rig("fox-and-geese")
+    rig.move("9", "4")
+    assert rig.moves == ["9-4"]
+    rig.lift("4")  # before the geese touch anything, the fox goes elsewhere
+    rig.place("10")
+    assert rig.moves == ["9-10"]
+    assert _said(rig, "changed") == ["9-4 to 9-10"]
+    rig.move("16", "9")  # and the game goes on from the changed move
+    assert rig.moves == ["9-10", "16-9"]
+
+
+def test_second_thoughts_back_through_the_start() -> None:
+    rig = Rig("fox-and-geese")
+    rig.move("9", "4")
+    rig.move("4", "9")
+    rig.wait(0.5)
+    rig.move("9", "5")
+    rig.wait(5.0)
+    assert rig.moves == ["9-5"]
+    assert "takeback" not in rig.kinds()
+
+
+def test_a_switch_stuck_open_is_found_by_confirm_and_the_game_goes_on() -> None:
+    rig = Rig("fox-and-geese")
+    rig.lift("9")  # the fox is set on 4, whose switch is broken: no change
+    rig.wait(5.0)
+    assert _said(rig, "unseen")  # the board says it saw no piece come down
+    rig.press("confirm")  # several landings fit but for one switch: which?
+    assert _said(rig, "ambiguous")
+    asked = _said(rig, "ambiguous")[-1].split(" | ")
+    for _ in range(asked.index("9-4")):
+        rig.press("hint")
+    rig.press("confirm")
+    assert rig.moves == ["9-4"]
+    assert _said(rig, "suspect-switch")[0].startswith("switch 4 ")
+    rig.move("16", "9")  # the game goes on, switch 4 read as the game expects it
+    assert rig.moves == ["9-4", "16-9"]
+
+
+def test_a_switch_stuck_closed_is_named_and_read_as_expected() -> None:
+    rig = Rig("fox-and-geese")
+    rig.place("4")  # no piece there: the switch has failed closed
+    rig.wait(5.0)
+    assert _said(rig, "mismatch") == ["remove 4"]
+    rig.wait(3.0)
+    assert _said(rig, "suspect-switch")[0].startswith("switch 4 ")
+    assert not rig.session.mismatch  # read as the game expects it: the game goes on
+    rig.move("9", "5")
+    assert rig.moves == ["9-5"]
+    rig.lift("4")  # it changed: it works after all
+    assert _said(rig, "switch-ok") == ["switch 4 works again"]
