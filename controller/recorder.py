@@ -37,6 +37,8 @@ class Recorder:
             self.game_id = event.game_id
         elif self.game_id is None:
             return
+        elif isinstance(event, MoveCommitted) and event.replaces is not None:
+            store.add_change(self.game_id, event.ply, str(event.replaces), str(event.move))
         elif isinstance(event, MoveCommitted | Thrown):
             store.add_move(self.game_id, event.ply, str(event.move))
         elif isinstance(event, Takeback):

@@ -1195,8 +1195,12 @@ class Session:
             candidate=candidate,
             marks=marks,
             sweep=sweep,
-            extra=self.solved.lights(now),  # issue 13: the finish hole's pulse
+            extra={**self.solved.lights(now), **self._suspect_lights()},
         )
+
+    def _suspect_lights(self) -> dict[str, Light]:
+        """A switch thought broken pulses red until it changes again."""
+        return {p: Light(RED, Pattern.PULSE) for p in self._suspects if p in self.layout.points}
 
     def saving(self) -> bool:
         """Writes handed to the store's thread (controller/writer.py) and not yet durable:

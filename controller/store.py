@@ -77,7 +77,19 @@ def _to_v1(db: sqlite3.Connection) -> None:
     db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
 
 
-MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_to_v1,)
+def _to_v2(db: sqlite3.Connection) -> None:
+    """Version 2: second thoughts. A move changed for another of the same side before the
+    other side played keeps the move it replaced, beside the move at its ply."""
+    db.execute(
+        "CREATE TABLE changes ("
+        " game_id INTEGER NOT NULL REFERENCES games(id),"
+        " ply INTEGER NOT NULL,"  # the ply whose move was changed
+        " replaced TEXT NOT NULL,"  # the move first taken there (the engine's text form)
+        " at REAL NOT NULL)"
+    )
+
+
+MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_to_v1, _to_v2)
 """``MIGRATIONS[v]`` takes a store from version ``v`` to ``v + 1``."""
 
 VERSION = len(MIGRATIONS)
@@ -360,6 +372,27 @@ class GameStore:
                 "INSERT INTO moves (game_id, ply, move, at) VALUES (?, ?, ?, ?)",
                 (game_id, ply, move, self._clock()),
             )
+
+    def add_change(self, game_id: int, ply: int, replaced: str, move: str) -> None:
+        """Second thoughts: ``move`` replaces ``replaced`` at ``ply``; both are kept."""
+        with self._write(f"store move {ply + 1} ({move}, changed from {replaced})") as db:
+            db.execute(
+                "INSERT INTO changes (game_id, ply, replaced, at) VALUES (?, ?, ?, ?)",
+                (game_id, ply, replaced, self._clock()),
+            )
+            db.execute("DELETE FROM moves WHERE game_id = ? AND ply >= ?", (game_id, ply))
+            db.execute(
+                "INSERT INTO moves (game_id, ply, move, at) VALUES (?, ?, ?, ?)",
+                (game_id, ply, move, self._clock()),
+            )
+
+    def changes(self, game_id: int) -> list[tuple[int, str]]:
+        """The moves changed on second thoughts in a game: (ply, the move first taken)."""
+        with self._read():
+            rows = self._db.execute(
+                "SELECT ply, replaced FROM changes WHERE game_id = ? ORDER BY rowid", (game_id,)
+            ).fetchall()
+        return [(int(ply), str(replaced)) for ply, replaced in rows]
 
     def truncate(self, game_id: int, plies: int) -> None:
         """Keep only the first ``plies`` moves (a takeback)."""

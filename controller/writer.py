@@ -65,6 +65,9 @@ class StoreWriter:
     def add_move(self, game_id: int, ply: int, move: str) -> None:
         self._put(self.store.add_move, game_id, ply, move)
 
+    def add_change(self, game_id: int, ply: int, replaced: str, move: str) -> None:
+        self._put(self.store.add_change, game_id, ply, replaced, move)
+
     def truncate(self, game_id: int, plies: int) -> None:
         self._put(self.store.truncate, game_id, plies)
 

@@ -5,6 +5,10 @@ checks the moves the board took and what it said."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from controller.store import GameStore
+from hardware.board_io import RED, Light, Pattern
 from tests.controller.rig import Rig
 
 
@@ -131,7 +135,21 @@ def test_a_switch_stuck_closed_is_named_and_read_as_expected() -> None:
     rig.wait(3.0)
     assert _said(rig, "suspect-switch")[0].startswith("switch 4 ")
     assert not rig.session.mismatch  # read as the game expects it: the game goes on
+    assert rig.frame["4"] == Light(RED, Pattern.PULSE)  # and lit as suspect
     rig.move("9", "5")
     assert rig.moves == ["9-5"]
     rig.lift("4")  # it changed: it works after all
     assert _said(rig, "switch-ok") == ["switch 4 works again"]
+    assert "4" not in rig.frame
+
+
+def test_second_thoughts_keep_both_moves_in_the_store(tmp_path: Path) -> None:
+    store = GameStore(tmp_path / "g.sqlite3")
+    rig = Rig("fox-and-geese", store=store)
+    rig.move("9", "4")
+    rig.lift("4")
+    rig.place("10")
+    record = store.unfinished("fox-and-geese")
+    assert record is not None and list(record.moves) == ["9-10"]
+    assert store.changes(record.id) == [(0, "9-4")]
+    store.close()
