@@ -244,10 +244,7 @@ class Recognizer:
                 if longer or wider:
                     self.candidates.append(self._candidate(base, move, extends=True))
                 elif self.second_thoughts and _changed_for(move, prefix):
-                    # the same piece moved on from where it stands, or another piece moved
-                    # once the last one is taken back
-                    c = self._candidate(base, move, extends=points[0] == path[0])
-                    c = dataclasses.replace(c, extends=True)
+                    c = self._candidate(base, move, extends=True)  # (from where it stands)
                     if c.target != self.expected:  # (another spelling of the same board is none)
                         self.candidates.append(dataclasses.replace(c, changes=True))
         self._by_target: dict[Occupancy, list[Candidate]] = {}
@@ -580,9 +577,8 @@ class Recognizer:
         piece made instead of the last, nothing else finished, on its way or touched."""
         if len(_distinct(c.move for c in done)) != 1:
             return False
-        return not self._other_ways(done[0], ways, board) and not self._touch_reads_else(
-            board, done[0]
-        )
+        c = done[0]
+        return not self._other_ways(c, ways, board) and not self._touch_reads_else(board, c)
 
     def _touch_reads_else(self, board: Occupancy, done: Candidate) -> bool:
         """Whether ``board`` is also another move made with one still piece lifted (a hand
@@ -666,13 +662,14 @@ class Recognizer:
 
 
 def _changed_for(move: Move, last: Move) -> bool:
-    """Whether ``move`` may replace ``last`` on second thoughts: another move of the same side
-    from the same position (not the same chain gone on, nor cut short)."""
+    """Whether ``move`` may replace ``last`` on second thoughts: another move of the same
+    piece from the same start (not the same chain gone on, nor cut short)."""
     points, path = move.points(), last.points()
     return (
         move != last
         and bool(points)
         and bool(path)
+        and points[0] == path[0]  # (both "" for two men entering from the hand)
         and not goes_on(move, last)
         and not goes_on(last, move)
     )
