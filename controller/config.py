@@ -12,7 +12,7 @@
     [timing]
     settle_ms = 60                  # quiet time before the board counts as settled
     grace_ms = 2000                 # how long a board that means nothing waits to be a mismatch
-    hold_ms = 4000                  # how long a move that a hand may still be making waits
+    hold_ms = 4000                  # how long a move still in a hand (or a takeback) waits
 
     [dice]
     seed = 7                        # leave out for the system's cryptographic RNG
