@@ -17,7 +17,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from controller.recognition import Edges, Kind, Occupancy, Recognizer, Verdict, goes_on
+from controller.recognition import (
+    Edges,
+    Kind,
+    Occupancy,
+    Recognizer,
+    Verdict,
+    distinct,
+    goes_on,
+)
 from engine import Move, Position
 
 MAX_DEPTH = 4
@@ -187,7 +195,7 @@ class Pending:
                 reader_after(position, move, verdict.extends, now, edges),
                 board,
             )
-            for move in _distinct_moves((*verdict.moves, *verdict.alike))[:MAX_LINES]
+            for move in distinct((*verdict.moves, *verdict.alike))[:MAX_LINES]
         ]
         made = verdict.made and len(verdict.moves) == 1
         preferred = lines[0] if made and len(lines) > 1 else None
@@ -390,7 +398,3 @@ class Pending:
     def at_rest(self, board: Occupancy) -> list[Line]:
         """The lines whose board ``board`` is (for `roll` and `confirm`)."""
         return [line for line in self.lines if line.reader.expected == board]
-
-
-def _distinct_moves(moves: tuple[Move, ...]) -> tuple[Move, ...]:
-    return tuple(dict.fromkeys(moves))

@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -158,10 +158,6 @@ class Edges:
     now: float = float("-inf")
     """When the reading being judged was taken (a piece up since longer than a touch lasts is
     no touch, even with no switch changed since)."""
-
-    def first_off(self, point: str, since: float) -> float | None:
-        """When ``point``'s switch first opened at or after ``since`` (of the last few)."""
-        return next((t for t in self.offs.get(point, ()) if t >= since), None)
 
     def record(self, point: str, on: bool, now: float) -> None:
         if not on:
@@ -530,7 +526,7 @@ class Recognizer:
         )
         self.off_route = bool(done) and all(stray - c.may_fill for c in done)
         if done:
-            moves = _distinct(c.move for c in done)
+            moves = distinct(c.move for c in done)
             extends = done[0].extends
             spelt = self.one_spelling(moves, extends)
             if len(spelt) == 1 < len(moves) and any(
@@ -544,7 +540,7 @@ class Recognizer:
             # the same board is also another move still in the hand (not this one going on):
             # wait for a reading that tells them apart
             if self._other_ways(done[0], ways, board) or self._touch_reads_else(board, done[0]):
-                alike = _distinct(
+                alike = distinct(
                     c.move
                     for c in self._by_target.get(board, [])
                     if c.silent and c.move != done[0].move and c.extends == extends
@@ -555,7 +551,7 @@ class Recognizer:
             return Verdict(Kind.COMMIT, moves, extends=extends, changes=done[0].changes)
         matches = [c for c in self._by_target.get(board, []) if c.silent]
         if matches:  # a landing that did not change: finished, or a piece still in the air
-            moves = _distinct(c.move for c in matches)
+            moves = distinct(c.move for c in matches)
             return Verdict(Kind.PENDING, moves, landings, extends=matches[0].extends)
         # DESIGN.md's order: an earlier position (a takeback) before a fresh start; but once the
         # game is over, its start position is a new game, so the finished game stays as it was
@@ -575,7 +571,7 @@ class Recognizer:
     ) -> bool:
         """Whether second thoughts are the one reading of ``board``: one move of the same
         piece made instead of the last, nothing else finished, on its way or touched."""
-        if len(_distinct(c.move for c in done)) != 1:
+        if len(distinct(c.move for c in done)) != 1:
             return False
         c = done[0]
         return not self._other_ways(c, ways, board) and not self._touch_reads_else(board, c)
@@ -687,9 +683,6 @@ def _in_order(stops: list[str], path: tuple[str, ...]) -> bool:
     return all(stop in it for stop in stops)
 
 
-def _distinct(moves: Any) -> tuple[Move, ...]:
-    out: list[Move] = []
-    for move in moves:
-        if move not in out:
-            out.append(move)
-    return tuple(out)
+def distinct(moves: Iterable[Move]) -> tuple[Move, ...]:
+    """``moves`` once each, in order."""
+    return tuple(dict.fromkeys(moves))

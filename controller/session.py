@@ -56,6 +56,7 @@ from controller.recognition import (
     Occupancy,
     Recognizer,
     Verdict,
+    distinct,
 )
 from controller.recorder import Recorder
 from controller.solved import Verdicts, hint_points
@@ -1113,7 +1114,7 @@ class Session:
             for c in self.recognizer.candidates
             if not c.extends and c.target != self.recognizer.expected
         ]
-        exact = _distinct_moves(c.move for c, d in fits if not d)
+        exact = distinct(c.move for c, d in fits if not d)
         # the switch that did not follow is one the move itself changes
         near = [(c, d) for c, d in fits if len(d) == 1 and d <= c.target ^ expected]
         if len(exact) == 1:
@@ -1122,7 +1123,7 @@ class Session:
         if exact:
             return False
         points = {p for _, d in near for p in d}
-        moves = _distinct_moves(c.move for c, _ in near)
+        moves = distinct(c.move for c, _ in near)
         if now < self._last_edge() + SUSPECT:
             return False  # a hand may still be at work: the switches are not yet evidence
         if len(moves) == 1 and len(points) == 1:
@@ -1249,7 +1250,3 @@ class Session:
             "outcome": over.as_dict() if over else None,
             "alerts": self.alerts,
         }
-
-
-def _distinct_moves(moves: Any) -> tuple[Move, ...]:
-    return tuple(dict.fromkeys(moves))
