@@ -501,7 +501,7 @@ class Recognizer:
             self.stops = []
             self._last = board
             return Verdict(Kind.SAME)
-        ways = self._on_the_way(board)
+        ways = [c for c in self._on_the_way(board) if not (c.changes and self._other_side_first(c))]
         # where the mover was just set down: newly filled since the last reading (a chain may
         # pass back over its own start, which the expected board has filled already)
         filled = board - self._last
@@ -515,6 +515,8 @@ class Recognizer:
         # a stop no finished move's route has is a piece set down by another hand (a taken
         # piece put down by mistake and taken away again) when no route explains it at all
         done = [c for c in finished if self._fits_stops(c)] or finished
+        # second thoughts only while the other side has not begun
+        done = [c for c in done if not (c.changes and self._other_side_first(c))]
         if any(c.changes for c in done) and not self._changed_alone(done, ways, board):
             done = [c for c in done if not c.changes]  # second thoughts only where sure
         # a point set down on since this position began and empty again that no finished
@@ -575,6 +577,15 @@ class Recognizer:
             return False
         c = done[0]
         return not self._other_ways(c, ways, board) and not self._touch_reads_else(board, c)
+
+    def _other_side_first(self, c: Candidate) -> bool:
+        """Whether a piece the side to move could move was lifted before ``c``'s piece moved
+        on: the other side's hand came in first, so the piece moved on is its move, not
+        second thoughts."""
+        moved = self.edges.off.get(c.start, float("-inf"))
+        theirs = {d.start for d in self.candidates if not d.extends and d.start}
+        theirs -= c.may_empty | c.may_fill
+        return any(self.since <= t < moved for p in theirs for t in self.edges.offs.get(p, ()))
 
     def _touch_reads_else(self, board: Occupancy, done: Candidate) -> bool:
         """Whether ``board`` is also another move made with one still piece lifted (a hand

@@ -153,3 +153,18 @@ def test_second_thoughts_keep_both_moves_in_the_store(tmp_path: Path) -> None:
     assert record is not None and list(record.moves) == ["9-10"]
     assert store.changes(record.id) == [(0, "9-4")]
     store.close()
+
+
+def test_a_piece_just_moved_lifted_after_the_other_side_began_is_their_move_not_a_change() -> None:
+    # a fox moved 11-17; a goose is lifted from 9, and the fox on 17 is lifted while the goose
+    # is still in the hand: the goose lands on 5, the fox on 9. Read as second thoughts (11-17
+    # changed to 11-5, the goose on 9 touched) the fox would stand where the goose is.
+    rig = Rig("fox-and-geese")
+    for start, landing in (("9", "10"), ("17", "9"), ("11", "17")):
+        rig.move(start, landing)
+    rig.lift("9")
+    rig.lift("17")
+    rig.place("5")
+    rig.place("9")
+    assert rig.moves == ["9-10", "17-9", "11-17", "9-5", "17-9"]
+    assert "changed" not in rig.kinds()
