@@ -351,12 +351,9 @@ class Recognizer:
         the one before it (the next side's piece lands after this one). A chain just committed
         may have gone on (``extends``). A landing that did not change, a chain that may go on, a
         landing on a longer move's count are no evidence of a move ended."""
-        if need is None:  # set down on since this position began, and lifted again
-            need = frozenset(
-                p
-                for p, t in self.edges.filled.items()
-                if t >= self.since and p not in board and p not in self.expected
-            )
+        if need is None:  # set down on since this position began, and lifted again (not
+            # the last move's own points: its piece slid over them, or its taken men)
+            need = self._strays(board)
         out: list[tuple[Candidate, Kind]] = []
         held: list[Candidate] = []
         for c in self.candidates:
@@ -447,6 +444,21 @@ class Recognizer:
         made = [c for c, kind in out if kind is Kind.COMMIT]
         return made or [c for c, _ in out]
 
+    def _strays(self, board: Occupancy) -> Occupancy:
+        """Points set down on since this position began and empty again, that were empty
+        before it and are not the last move's own (its piece slid over them, or its taken
+        men): set-downs a move made since must explain."""
+        own: Occupancy = frozenset()
+        if self.history and self.position.move_stack:
+            own = (self.history[-1][0] ^ self.expected) | frozenset(
+                self.position.move_stack[-1].points()
+            )
+        return frozenset(
+            p
+            for p, t in self.edges.filled.items()
+            if t >= self.since and p not in board and p not in self.expected and p not in own
+        )
+
     def one_spelling(self, moves: tuple[Move, ...], extends: bool) -> tuple[Move, ...]:
         """``moves`` that read alike, one of each position they leave: moves that end in the
         same position (a loop chain carried one way round or the other) light the same points,
@@ -521,11 +533,7 @@ class Recognizer:
             done = [c for c in done if not c.changes]  # second thoughts only where sure
         # a point set down on since this position began and empty again that no finished
         # move's route has: a mistaken set-down, or moves made ahead (the session asks)
-        stray = frozenset(
-            p
-            for p, t in self.edges.filled.items()
-            if t >= self.since and p not in board and p not in expected
-        )
+        stray = self._strays(board)
         self.off_route = bool(done) and all(stray - c.may_fill for c in done)
         if done:
             moves = distinct(c.move for c in done)

@@ -581,6 +581,8 @@ class Session:
             if self._reached_early(board, now):
                 return
             if self.recognizer.held_early:  # a move made, the next side's piece in the hand:
+                if self._held_long(board, now):
+                    return
                 verdict = Verdict(Kind.LIFTED)  # on its way (the next readings tell)
         if self._state is State.RESTORING:  # after undo: only the restored board counts
             if verdict.kind is Kind.SAME:
@@ -669,7 +671,9 @@ class Session:
         self._lifted = self._landings if kind is Kind.LIFTED else frozenset()
         self._kind = kind
         self._recheck = None
-        if kind in (Kind.LIFTED, Kind.PENDING) and self.recognizer.made_but_touched(board):
+        if kind in (Kind.LIFTED, Kind.PENDING) and (
+            self.recognizer.made_but_touched(board) or self.recognizer.held_early
+        ):
             # a piece up for less than a touch lasts may be a hand touching it: once it has
             # been up longer, the reading may mean more (read it again then)
             at = self._last_edge() + TOUCH + 0.001
@@ -776,6 +780,29 @@ class Session:
         if len({c.move for c in early} | {c.move for c in touched}) != 1 or not early:
             return False
         c = early[0]
+        left = self._edges.off.get(c.start) if c.start else None
+        self._commit(c.move, c.extends, now, since=left)
+        self._judge(now)
+        return True
+
+    def _held_long(self, board: Occupancy, now: float) -> bool:
+        """A move made while the next side holds a piece of theirs (:attr:`held_early`): once
+        those pieces have been up longer than a touch lasts, and no other move reads made with
+        a piece touched, take the move and read the board again from after it."""
+        held = self.recognizer.held_early
+        if len({c.move for c in held}) != 1:
+            return False
+        c = held[0]
+        touched = self.recognizer.made_but_touched(board)
+        if any(d.move != c.move for d in touched):
+            return False
+        after = self.position.copy()
+        if c.extends:
+            after.pop()
+        after.push(c.move)
+        up = after.occupied() - board
+        if not up or any(now < self._edges.off.get(p, now) + TOUCH for p in up):
+            return False
         left = self._edges.off.get(c.start) if c.start else None
         self._commit(c.move, c.extends, now, since=left)
         self._judge(now)

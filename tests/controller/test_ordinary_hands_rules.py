@@ -50,6 +50,19 @@ def test_the_next_side_reaching_before_the_last_piece_is_down_makes_two_moves() 
     assert "mismatch" not in rig.kinds()
 
 
+def test_a_move_made_while_the_next_side_holds_a_piece_is_taken_once_it_is_no_touch() -> None:
+    rig = Rig("fox-and-geese")
+    rig.lift("9")
+    rig.lift("16")  # the geese reach before the fox is down, and hold their goose
+    rig.place("4")
+    assert rig.moves == []  # a goose up for less than a touch lasts: the next readings tell
+    rig.wait(2.5)
+    assert rig.moves == ["9-4"]  # up longer than a touch: the geese are moving it
+    rig.place("9")
+    assert rig.moves == ["9-4", "16-9"]
+    assert "mismatch" not in rig.kinds()
+
+
 def test_roll_pressed_while_the_last_piece_is_in_the_hand_waits_for_it() -> None:
     rig = Rig("fox-and-rabbit-4", "WR@a1 BR@i9 RF@c2 GF@e3 turn=GF dice=2,1", dice=[(3, 4)])
     rig.lift("e3")
