@@ -324,7 +324,9 @@ class Pending:
                 return self._settle(grown, now, tentative)
         if plainly:
             return Reading(verdict=verdict)
-        first = self.first()
+        # (lines the board no longer explains, a chain that did not go on, have no say)
+        alive = [line for line, v in judged if v.kind not in UNEXPLAINED]
+        first = self.first() or (Pending(alive, self.made, self.at).first() if alive else None)
         if (
             self.made
             and first is not None

@@ -193,6 +193,9 @@ class Recognizer:
     game's own recognizer; lines read ahead do not)."""
     since: float = float("-inf")
     """When the current position began: switch edges before it belong to earlier moves."""
+    refill_after: float = float("-inf")
+    """A landing filled at or before this is no refill of this position's moves (it was the
+    move before's landing: a board read ahead of a move made with the next side reaching)."""
 
     def __post_init__(self) -> None:
         self.stops: list[str] = []
@@ -201,6 +204,9 @@ class Recognizer:
         self.off_route = False
         """After :meth:`judge`: the move read made was set down off its route first (no
         finished move's route has every stop: a mistaken set-down, or moves made ahead)."""
+        self.early_made = False
+        """After :meth:`reached_early`: the moves it read have the next side's move made
+        after them (not only on its way)."""
         self.held_early: list[Candidate] = []
         """After :meth:`reached_early`: moves it shows made but for pieces of the next side
         only lifted (a hand touching them reads the same): the board is on its way, not wrong."""
@@ -403,7 +409,9 @@ class Recognizer:
             began = left if c.leaves is not None else self.edges.filled.get(c.landing, left)
             if any(self.edges.off.get(p, began) < began for p in after.occupied() - board):
                 continue  # a piece of what came next left before this move began
-            reader = Recognizer(after, edges=self.edges, since=max(left, self.since))
+            reader = Recognizer(
+                after, edges=self.edges, since=max(left, self.since), refill_after=landed
+            )
             verdict = reader.judge(board)
             kind = verdict.kind
             if kind in (Kind.COMMIT, Kind.PENDING, Kind.AMBIGUOUS):
@@ -425,24 +433,53 @@ class Recognizer:
                     d.silent or reader.edges.filled.get(d.landing, float("inf")) > landed
                     for d in deeper
                 ):
-                    kind, rest = Kind.LIFTED, frozenset()
+                    # (a move whose switches all changed, ended after this one: this one
+                    # ended too, even on a landing that did not change; but a chain read gone
+                    # on over such a landing when its shorter part reads plainly made is the
+                    # shorter one, with more besides)
+                    plainly = all(not d.silent for d in deeper) and not (
+                        unchanged
+                        and any(
+                            goes_on(c.move, d.move) and d.silent and self.refilled(d)
+                            for d in self.candidates
+                        )
+                    )
+                    kind, rest = (Kind.COMMIT if plainly else Kind.LIFTED), frozenset()
             if rest - fills:
                 continue  # a piece set down where none of these moves goes
             if kind in (Kind.UNKNOWN, Kind.TAKEBACK, Kind.NEW_GAME):
                 continue
-            if (unchanged or may_go_on) and kind is not Kind.COMMIT:
+            surely = kind is Kind.COMMIT or (
+                kind is Kind.PENDING and verdict.made and not unchanged
+            )  # (made, unless a hand still holds a piece: the next side's, so this one is down)
+            if (unchanged or may_go_on) and not surely:
                 continue
             if lifted_only and not (kind is Kind.COMMIT or verdict.made):
                 # only pieces lifted since (and no move of the next side's made where a
                 # switch went empty and full again): a hand touching them reads the same
                 held.append(c)
                 continue
-            out.append((c, kind))
-        if not inner:
-            self.held_early = held
+            out.append((c, Kind.COMMIT if surely else kind))
         # the next side's move read made beats one read only on its way
         made = [c for c, kind in out if kind is Kind.COMMIT]
+        if not inner:
+            self.held_early = held
+            self.early_made = bool(made)
         return made or [c for c, _ in out]
+
+    def unexplained(self, board: Occupancy) -> Occupancy:
+        """Points whose switch changed since this position began that no move on its way to
+        ``board`` goes through (a hand touching them, or another move made)."""
+        edges = self.edges
+        disturbed = {
+            p
+            for p in (*edges.on, *edges.off)
+            if edges.on.get(p, float("-inf")) >= self.since
+            or edges.off.get(p, float("-inf")) >= self.since
+        }
+        for c in self._on_the_way(board):
+            disturbed -= c.may_empty | c.may_fill
+        return frozenset(disturbed)
 
     def _strays(self, board: Occupancy) -> Occupancy:
         """Points set down on since this position began and empty again, that were empty
@@ -492,6 +529,8 @@ class Recognizer:
         on = self.edges.filled.get(c.landing, float("-inf"))
         if self.edges.on.get(c.landing, float("-inf")) < self.edges.off.get(c.landing, 0.0):
             return False  # empty now
+        if on <= self.refill_after:
+            return False  # filled by the move before
         if not any(self.since <= t < on for t in self.edges.offs.get(c.landing, ())):
             return False
         if c.leaves is not None and c.one_piece:

@@ -47,7 +47,7 @@ from controller.events import (
 )
 from controller.hints import Hinter, hint_now
 from controller.leds import View, frame, route_points
-from controller.pending import MAX_LINES, Line, Pending, Reading, Step, completes
+from controller.pending import MAX_LINES, Line, Pending, Reading, Step, completes, reader_after
 from controller.recognition import (
     TOUCH,
     Candidate,
@@ -404,9 +404,14 @@ class Session:
             if event.point in self._suspects:  # it changed: it works after all
                 del self._suspects[event.point]
                 self._notice(now, "switch-ok", f"switch {event.point} works again")
-            if self._waiting is not None and not event.on and self._changed_at is None:
-                # a piece lifted while a button waits: the next side has begun, so the move
-                # was down (a piece in the air cannot be lifted)
+            if (
+                self._waiting is not None
+                and not event.on
+                and self._changed_at is None
+                and event.point not in self._waiting[2].may_empty | self._waiting[2].may_fill
+            ):  # a piece lifted while a button waits: the next side has begun, so the move
+                # was down (a piece in the air cannot be lifted). (Not a piece of the move
+                # itself: the man a capture takes.)
                 self._carry_out_waiting(now)
             if event.on:
                 self.physical.add(event.point)
@@ -521,11 +526,26 @@ class Session:
         ):  # a set-down off the move's route that moves made since explain: two readings,
             # so the next reading tells
             verdict = Verdict(Kind.LIFTED)
-        if self._waiting is not None and verdict.kind in (Kind.UNKNOWN, Kind.TAKEBACK):
+        if (
+            self._waiting is not None
+            and verdict.kind in (Kind.UNKNOWN, Kind.TAKEBACK)
+            and self._waited_on_explains(board)
+        ):
             # a button waits on a piece that may be in the air, and the board now means
             # nothing from here: the move was down, and the next side has begun
             self._carry_out_waiting(now)
             self._judge(now)
+            return
+        if (
+            verdict.kind in (Kind.LIFTED, Kind.PENDING)
+            and not verdict.made
+            and not first
+            and self._state is not State.RESTORING
+            and (self._pending is None or not self._pending.made)
+            and self.recognizer.unexplained(board)
+            and self._reached_early(board, now, plainly=True)
+        ):  # on its way here only with a hand touching a point that another reading has a
+            # move of the next side's made on, plainly: that reading
             return
         keep = False
         pending = self._pending
@@ -757,6 +777,19 @@ class Session:
                 self._roll(now)
                 self._judge(now)  # the board may show the next move already
 
+    def _waited_on_explains(self, board: Occupancy) -> bool:
+        """Whether ``board`` is the move a button waits on made and the next side begun (a
+        piece of theirs lifted or moved), and no other move made with a piece touched."""
+        assert self._waiting is not None
+        c = self._waiting[2]
+        if len(self.position.move_stack) != self._waiting[1]:
+            return True  # another move was made meanwhile: only the button is left
+        if any(d.move != c.move for d in self.recognizer.made_but_touched(board)):
+            return False
+        reader = reader_after(self.position, c.move, c.extends, self._edges.now, self._edges)
+        reader.since = self.recognizer.since
+        return reader.judge(board).kind not in (Kind.UNKNOWN, Kind.TAKEBACK, Kind.NEW_GAME)
+
     def _last_edge(self) -> float:
         """When a switch last changed."""
         return max([*self._edges.on.values(), *self._edges.off.values()], default=0.0)
@@ -769,7 +802,7 @@ class Session:
             c.silent and not self.recognizer.refilled(c) for c in made
         )
 
-    def _reached_early(self, board: Occupancy, now: float) -> bool:
+    def _reached_early(self, board: Occupancy, now: float, plainly: bool = False) -> bool:
         """A board that means nothing from here may be a move made while the next side
         already had a hand on the board: when exactly one move explains it so, take it and
         read the board again from after it (the next side's move on its way, or made)."""
@@ -778,6 +811,8 @@ class Session:
         # nothing tells which, and the next readings must
         touched = self.recognizer.made_but_touched(board)
         if len({c.move for c in early} | {c.move for c in touched}) != 1 or not early:
+            return False
+        if plainly and not self.recognizer.early_made:
             return False
         c = early[0]
         left = self._edges.off.get(c.start) if c.start else None

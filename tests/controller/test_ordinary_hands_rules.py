@@ -181,3 +181,33 @@ def test_a_piece_just_moved_lifted_after_the_other_side_began_is_their_move_not_
     rig.place("9")
     assert rig.moves == ["9-10", "17-9", "11-17", "9-5", "17-9"]
     assert "changed" not in rig.kinds()
+
+
+def test_a_capture_whose_landing_never_changed_then_moves_reached_early_one_after_another() -> None:
+    # red takes e5 with the taken man slid out from under (e5's switch never changes); blue
+    # lifts g7, and red lifts its capturer again before blue's man is down: three moves, no
+    # still board between them
+    rig = Rig("skip", "bbb...../......b./......../....b.../...r..../......../......../rrr..... r")
+    rig.lift("d4")
+    rig.lift("g7")
+    rig.lift("e5")
+    rig.place("f6")
+    rig.place("d6")
+    assert rig.moves == ["d4xe5", "g7-f6", "e5-d6"]
+    assert "mismatch" not in rig.kinds()
+
+
+def test_roll_pressed_in_flight_then_the_rabbit_touched_as_the_fox_lands_beside_it() -> None:
+    # lifting the rabbit is no sign that the fox came down on it: it is the man a capture
+    # onto e3 would take, or a touch (here: the fox lands on g1 as the hand brushes e3)
+    rig = Rig("fox-and-rabbit", "WR@e3 RF@i5 turn=RF dice=4,2", dice=[(1, 6)])
+    rig.lift("i5")
+    rig.press("roll")
+    rig.wait(0.5)
+    rig.runner.lift("e3", rig.t + 0.1)
+    rig.runner.place("g1", rig.t + 0.1)
+    rig.wait(0.5)
+    rig.place("e3")
+    rig.wait(3.0)
+    assert rig.moves == ["RF i5-g1", "dice=1,6"]
+    assert "game-over" not in rig.kinds()
