@@ -75,7 +75,7 @@ def demo(
             drawn = shown[0]
             lights = board.leds.lights(runner.now)  # the LEDs as they look now (the sweep)
             out(draw(layout, pieces_of(session.position), lights, board.dice, use_colour))
-    runner.advance(runner.now + 3.0)
+    runner.advance(runner.now + session.hold + 1.0)  # (a move the board waits on is taken)
     lights = board.leds.lights(runner.now)
     out(draw(layout, pieces_of(session.position), lights, board.dice, use_colour))
     over = session.position.outcome()

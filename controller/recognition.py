@@ -379,8 +379,17 @@ class Recognizer:
             if c.leaves is not None:
                 # its piece left (lately: the next side reached early) before it came down,
                 # and nothing came back there before it did (else a touch put it back)
+                # (empty now: it left when it last went empty, not at a bounce of the piece
+                # that came there before)
+                since_back = (
+                    self.edges.on.get(c.leaves, float("-inf"))
+                    if c.leaves not in board
+                    else float("-inf")
+                )
                 offs = [
-                    t for t in self.edges.offs.get(c.leaves, ()) if self.since - REACH <= t < filled
+                    t
+                    for t in self.edges.offs.get(c.leaves, ())
+                    if self.since - REACH <= t < filled and t > since_back
                 ]
                 if not offs:
                     continue
@@ -588,7 +597,11 @@ class Recognizer:
                 return Verdict(Kind.AMBIGUOUS, moves, extends=extends)
             # the same board is also another move still in the hand (not this one going on):
             # wait for a reading that tells them apart
-            if self._other_ways(done[0], ways, board) or self._touch_reads_else(board, done[0]):
+            if (
+                self._other_ways(done[0], ways, board)
+                or self._touch_reads_else(board, done[0])
+                or self._set_down_by_mistake(board, done[0])
+            ):
                 alike = distinct(
                     c.move
                     for c in self._by_target.get(board, [])
@@ -633,6 +646,30 @@ class Recognizer:
         theirs = {d.start for d in self.candidates if not d.extends and d.start}
         theirs -= c.may_empty | c.may_fill
         return any(self.since <= t < moved for p in theirs for t in self.edges.offs.get(p, ()))
+
+    def _set_down_by_mistake(self, board: Occupancy, done: Candidate) -> bool:
+        """Whether ``board`` is also a capture on its way (its mover in the hand) whose taken
+        man, lifted, was set down by mistake on an empty point (filled after he was lifted,
+        and he is still off): wait for that point to empty, or the board to stay so."""
+        edges = self.edges
+        for point in board - self.expected:
+            filled = edges.filled.get(point, float("-inf"))
+            rest = board - {point}
+            gone, new = self.expected - rest, rest - self.expected
+            for c in self.candidates:
+                if c is done or c.move == done.move or c.extends or not (gone <= c.may_empty):
+                    continue
+                if c.start not in gone:
+                    continue  # (its mover not in the hand: no capture under way)
+                if new - c.may_fill:
+                    continue
+                taken = (self.expected - c.target) - {c.start}
+                if any(
+                    q in gone and self.since <= edges.off.get(q, float("-inf")) < filled
+                    for q in taken
+                ):
+                    return True
+        return False
 
     def _touch_reads_else(self, board: Occupancy, done: Candidate) -> bool:
         """Whether ``board`` is also another move made with one still piece lifted (a hand

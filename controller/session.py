@@ -807,6 +807,10 @@ class Session:
         already had a hand on the board: when exactly one move explains it so, take it and
         read the board again from after it (the next side's move on its way, or made)."""
         early = self.recognizer.reached_early(board)
+        if len(early) > 1 and len({c.extends for c in early}) == 1:
+            # a chain spelt two ways round a loop leaves one position: take its first spelling
+            spelt = self.recognizer.one_spelling(distinct(c.move for c in early), early[0].extends)
+            early = [c for c in early if c.move == spelt[0]] if len(spelt) == 1 else early
         # the same board may be another move made while a still piece is touched: then
         # nothing tells which, and the next readings must
         touched = self.recognizer.made_but_touched(board)

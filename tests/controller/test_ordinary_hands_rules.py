@@ -211,3 +211,19 @@ def test_roll_pressed_in_flight_then_the_rabbit_touched_as_the_fox_lands_beside_
     rig.wait(3.0)
     assert rig.moves == ["RF i5-g1", "dice=1,6"]
     assert "game-over" not in rig.kinds()
+
+
+def test_a_taken_peg_set_down_where_it_reads_as_a_jump_of_its_own_waits() -> None:
+    # 23-9 takes 16; the peg on 16 is taken off first and set down on 28 by mistake: with 23
+    # lifted the board reads 16-28 (over 23) made, a jump nobody made
+    rig = Rig("solitaire", "..o............o......o.o.o...... -")
+    rig.lift("16")
+    rig.place("28")
+    rig.lift("23")
+    rig.wait(1.0)
+    assert rig.moves == []
+    rig.lift("28")  # the mistake taken away
+    rig.place("9")
+    rig.wait(5.0)
+    assert rig.moves == ["23-9"]
+    assert "mismatch" not in rig.kinds()
