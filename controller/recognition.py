@@ -414,7 +414,7 @@ class Recognizer:
                 after = self.position.copy()
             after.push(c.move)
             lifted_only = not inner and not board - after.occupied()
-            rest = need - c.may_fill
+            rest = need - c.may_fill - self._taken_set_down(c, need)
             began = left if c.leaves is not None else self.edges.filled.get(c.landing, left)
             if any(self.edges.off.get(p, began) < began for p in after.occupied() - board):
                 continue  # a piece of what came next left before this move began
@@ -600,7 +600,7 @@ class Recognizer:
             if (
                 self._other_ways(done[0], ways, board)
                 or self._touch_reads_else(board, done[0])
-                or self._set_down_by_mistake(board, done[0])
+                or self.set_down_by_mistake(board, done[0])
             ):
                 alike = distinct(
                     c.move
@@ -647,25 +647,51 @@ class Recognizer:
         theirs -= c.may_empty | c.may_fill
         return any(self.since <= t < moved for p in theirs for t in self.edges.offs.get(p, ()))
 
-    def _set_down_by_mistake(self, board: Occupancy, done: Candidate) -> bool:
-        """Whether ``board`` is also a capture on its way (its mover in the hand) whose taken
-        man, lifted, was set down by mistake on an empty point (filled after he was lifted,
-        and he is still off): wait for that point to empty, or the board to stay so."""
+    def _taken_set_down(self, c: Candidate, points: Occupancy) -> Occupancy:
+        """Those of ``points`` (set down on and emptied again) that were filled after a man
+        ``c`` takes was lifted: he was put down there by mistake, then taken away."""
+        out: set[str] = set()
+        for q in self._taken(c):  # (a man is in one place: one set-down each, soon after)
+            offs = [t for t in self.edges.offs.get(q, ()) if t >= self.since]
+            if not offs:
+                continue
+            after = sorted((self.edges.filled.get(p, float("-inf")), p) for p in points - out)
+            for t, p in after:
+                if offs[0] < t <= offs[0] + REACH:
+                    out.add(p)
+                    break
+        return frozenset(out)
+
+    def _taken(self, c: Candidate) -> Occupancy:
+        """The men ``c`` takes (a capture onto the man it takes: its landing)."""
+        taken = (self.expected - c.target) - {c.start}
+        return taken | {c.landing} if c.silent else taken
+
+    def set_down_by_mistake(self, board: Occupancy, done: Candidate | None = None) -> bool:
+        """Whether ``board`` is also a capture (other than ``done``) on its way or made, its
+        mover lifted, whose taken man was set down by mistake on an empty point (filled after
+        he was lifted, and he is still off): wait for that point to empty, or the board to
+        stay so."""
         edges = self.edges
         for point in board - self.expected:
             filled = edges.filled.get(point, float("-inf"))
             rest = board - {point}
             gone, new = self.expected - rest, rest - self.expected
             for c in self.candidates:
-                if c is done or c.move == done.move or c.extends or not (gone <= c.may_empty):
+                if (done is not None and c.move == done.move) or c.extends or c.landing == point:
+                    continue
+                if not (gone <= c.may_empty):
                     continue
                 if c.start not in gone:
                     continue  # (its mover not in the hand: no capture under way)
                 if new - c.may_fill:
                     continue
-                taken = (self.expected - c.target) - {c.start}
+                # (a capture onto the man it takes lifts him off its landing: the mover may
+                # be down there since)
+                taken = self._taken(c)
                 if any(
-                    q in gone and self.since <= edges.off.get(q, float("-inf")) < filled
+                    (q in gone or q == c.landing)
+                    and self.since <= edges.off.get(q, float("-inf")) < filled
                     for q in taken
                 ):
                     return True

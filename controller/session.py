@@ -194,6 +194,9 @@ class Session:
         self._recheck: float | None = None
         """When to read a still board again: a piece lifted may have been a hand touching
         it, and once it has been up longer than a touch lasts, the board may mean more."""
+        self._read_again_at: float | None = None
+        """When to read the still board again (a set-down that may be a mistake, or moves
+        read ahead of it): set while judging, turned into the recheck."""
         self._waiting: tuple[list[str], int, Candidate] | None = None
         """A `roll` or `confirm` pressed while the one move the board shows made lands where
         no switch changed since its piece left, a moment ago, so that the piece may still be
@@ -519,13 +522,19 @@ class Session:
         board = self._reading()
         self._edges.now = now
         verdict = self.recognizer.judge(board)
-        if (
+        two_readings = (
             verdict.kind is Kind.COMMIT
             and self.recognizer.off_route
-            and (self.recognizer.reached_early(board) or self.recognizer.held_early)
-        ):  # a set-down off the move's route that moves made since explain: two readings,
-            # so the next reading tells
+            and now < self._last_edge() + self.hold  # (still since: the move is down)
+            and any(
+                c.move not in verdict.moves
+                for c in (*self.recognizer.reached_early(board), *self.recognizer.held_early)
+            )
+        )
+        if two_readings:  # a set-down off the move's route that moves made since explain: so
+            # the next readings tell, or the board staying so
             verdict = Verdict(Kind.LIFTED)
+            self._read_again_at = self._last_edge() + self.hold + 0.001
         if (
             self._waiting is not None
             and verdict.kind in (Kind.UNKNOWN, Kind.TAKEBACK)
@@ -533,13 +542,14 @@ class Session:
         ):
             # a button waits on a piece that may be in the air, and the board now means
             # nothing from here: the move was down, and the next side has begun
-            self._carry_out_waiting(now)
+            self._carry_out_waiting(now, begun=True)
             self._judge(now)
             return
         if (
             verdict.kind in (Kind.LIFTED, Kind.PENDING)
             and not verdict.made
             and not first
+            and not two_readings
             and self._state is not State.RESTORING
             and (self._pending is None or not self._pending.made)
             and self.recognizer.unexplained(board)
@@ -598,9 +608,11 @@ class Session:
         if (
             verdict.kind is Kind.UNKNOWN and not first and self._state is not State.RESTORING
         ):  # (moves read ahead that no longer explain the board: the board may say more)
-            if self._reached_early(board, now):
+            if self._mistaken(board, now):
+                verdict = Verdict(Kind.LIFTED)  # (the next readings tell)
+            elif self._reached_early(board, now):
                 return
-            if self.recognizer.held_early:  # a move made, the next side's piece in the hand:
+            elif self.recognizer.held_early:  # a move made, the next side's piece in the hand:
                 if self._held_long(board, now):
                     return
                 verdict = Verdict(Kind.LIFTED)  # on its way (the next readings tell)
@@ -691,13 +703,17 @@ class Session:
         self._lifted = self._landings if kind is Kind.LIFTED else frozenset()
         self._kind = kind
         self._recheck = None
+        if self._read_again_at is not None:  # read again once a mistake would be cleared
+            self._recheck = self._read_again_at if self._read_again_at > now else None
+            self._read_again_at = None
         if kind in (Kind.LIFTED, Kind.PENDING) and (
             self.recognizer.made_but_touched(board) or self.recognizer.held_early
         ):
             # a piece up for less than a touch lasts may be a hand touching it: once it has
             # been up longer, the reading may mean more (read it again then)
             at = self._last_edge() + TOUCH + 0.001
-            self._recheck = at if at > now else None
+            if at > now:
+                self._recheck = at if self._recheck is None else min(at, self._recheck)
         self._show(now)
 
     def _reading(self) -> Occupancy:
@@ -764,14 +780,20 @@ class Session:
         )
         self._judge(now)
 
-    def _carry_out_waiting(self, now: float) -> None:
+    def _carry_out_waiting(self, now: float, begun: bool = False) -> None:
         """Carry out the button that waited on a piece that may have been in the air: the
         move it would take, unless another was made meanwhile (then only a `roll` is left)."""
         assert self._waiting is not None
         buttons, plies, c = self._waiting
         self._waiting = None
         if len(self.position.move_stack) == plies:  # it was down: the button's word holds
-            self._commit(c.move, c.extends, now)
+            # (for the move the board shows now: it may have been another, come down since)
+            # (``begun``: the board is the move made and the next side begun, checked)
+            made = distinct(d.move for d in self.recognizer.made(self._reading()))
+            if not begun and c.target != self._reading() and len(made) == 1:
+                c = next(d for d in self.recognizer.made(self._reading()) if d.move == made[0])
+            if begun or c.target == self._reading():
+                self._commit(c.move, c.extends, now)
         for button in buttons:
             if button == "roll" and self.position.is_chance():
                 self._roll(now)
@@ -801,6 +823,17 @@ class Session:
         return now < self._last_edge() + QUIET and all(
             c.silent and not self.recognizer.refilled(c) for c in made
         )
+
+    def _mistaken(self, board: Occupancy, now: float) -> bool:
+        """Whether ``board`` may be a capture under way whose taken man was set down by
+        mistake on an empty point, and the switches changed less than the hold time ago:
+        moves read ahead (the next side reaching early) wait until it is taken away, or the
+        board stays so."""
+        until = self._last_edge() + self.hold
+        if now >= until or not self.recognizer.set_down_by_mistake(board):
+            return False
+        self._read_again_at = until + 0.001
+        return True
 
     def _reached_early(self, board: Occupancy, now: float, plainly: bool = False) -> bool:
         """A board that means nothing from here may be a move made while the next side

@@ -227,3 +227,19 @@ def test_a_taken_peg_set_down_where_it_reads_as_a_jump_of_its_own_waits() -> Non
     rig.wait(5.0)
     assert rig.moves == ["23-9"]
     assert "mismatch" not in rig.kinds()
+
+
+def test_a_taken_goose_set_down_by_mistake_is_not_read_as_two_moves() -> None:
+    # the fox jumps 8 to 7; the goose on 8 is taken off and set down on 10 by mistake before
+    # the fox lands: the board reads the fox 9-10 and then the goose 8-7 as well, until the
+    # goose on 10 is taken away
+    rig = Rig("fox-and-geese", "....FG.GF.GGGGGGG.GGGGGGG.GGGGGGG F")
+    rig.lift("9")
+    rig.lift("8")
+    rig.place("10")
+    rig.place("7")
+    rig.wait(1.0)
+    assert rig.moves == []
+    rig.lift("10")
+    rig.wait(5.0)
+    assert rig.moves == ["9x7"]
