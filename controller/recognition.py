@@ -577,7 +577,11 @@ class Recognizer:
         done = [c for c in finished if self._fits_stops(c)] or finished
         # second thoughts only while the other side has not begun
         done = [c for c in done if not (c.changes and self._other_side_first(c))]
-        if any(c.changes for c in done) and not self._changed_alone(done, ways, board):
+        if (
+            any(c.changes for c in done)
+            and not self._changed_alone(done, ways, board)
+            and not self._changed_but_chains(done, ways, board)
+        ):
             done = [c for c in done if not c.changes]  # second thoughts only where sure
         # a point set down on since this position began and empty again that no finished
         # move's route has: a mistaken set-down, or moves made ahead (the session asks)
@@ -637,6 +641,23 @@ class Recognizer:
             return False
         c = done[0]
         return not self._other_ways(c, ways, board) and not self._touch_reads_else(board, c)
+
+    def _changed_but_chains(
+        self, done: list[Candidate], ways: list[Candidate], board: Occupancy
+    ) -> bool:
+        """Whether second thoughts are the one reading of ``board`` made, but for chains of
+        the same piece that may pass through it on their way (read made after the hold time,
+        the board staying so)."""
+        if len(distinct(c.move for c in done)) != 1:
+            return False
+        c = done[0]
+        if self._touch_reads_else(board, c):
+            return False
+        return all(
+            d.changes or goes_on(d.move, c.move) or d.move == c.move
+            for d in ways
+            if not (d.target == board and not d.silent)
+        )
 
     def _other_side_first(self, c: Candidate) -> bool:
         """Whether a piece the side to move could move was lifted before ``c``'s piece moved

@@ -57,6 +57,7 @@ from controller.recognition import (
     Recognizer,
     Verdict,
     distinct,
+    goes_on,
 )
 from controller.recorder import Recorder
 from controller.solved import Verdicts, hint_points
@@ -990,6 +991,11 @@ class Session:
         changes: bool = False,
     ) -> None:
         position = self.position
+        if extends and not changes and position.move_stack:
+            # a move read ahead that replaces the last one but is not its chain gone on (nor
+            # the same ends, wider): second thoughts, said so
+            last = position.move_stack[-1]
+            changes = not goes_on(move, last) and move.points()[-1:] != last.points()[-1:]
         replaced = position.move_stack[-1] if changes else None
         if extends:
             before = position.copy()

@@ -243,3 +243,18 @@ def test_a_taken_goose_set_down_by_mistake_is_not_read_as_two_moves() -> None:
     rig.lift("10")
     rig.wait(5.0)
     assert rig.moves == ["9x7"]
+
+
+def test_second_thoughts_onto_a_capture_that_a_longer_chain_passes_through() -> None:
+    # the fox moved 11-5, then thinks better of it and jumps 10 from 11 to 9 instead: the
+    # board is also a longer chain on its way through 9 (11x9x25...), so the change waits
+    # for the board to stay so, then is taken and said
+    rig = Rig("fox-and-geese", ".F...GGG.GF.GGG.GG.GGGGG.GGGGGGGG F")
+    rig.move("11", "5")
+    rig.wait(2.0)
+    rig.lift("5")
+    rig.lift("10")
+    rig.place("9")
+    rig.wait(8.0)
+    assert rig.moves == ["11x9"]
+    assert _said(rig, "changed") == ["11-5 to 11x9"]
