@@ -712,7 +712,7 @@ class Recognizer:
                 taken = self._taken(c)
                 if any(
                     (q in gone or q == c.landing)
-                    and self.since <= edges.off.get(q, float("-inf")) < filled
+                    and any(self.since <= t < filled for t in edges.offs.get(q, ()))
                     for q in taken
                 ):
                     return True

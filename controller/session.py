@@ -850,8 +850,8 @@ class Session:
         touched = self.recognizer.made_but_touched(board)
         if len({c.move for c in early} | {c.move for c in touched}) != 1 or not early:
             return False
-        if plainly and not self.recognizer.early_made:
-            return False
+        if plainly and (not self.recognizer.early_made or len(early[0].move.points()) > 2):
+            return False  # (a chain's stops and slides read many ways: not on this evidence)
         c = early[0]
         left = self._edges.off.get(c.start) if c.start else None
         self._commit(c.move, c.extends, now, since=left)

@@ -61,12 +61,26 @@ def movers(board: Any) -> dict[int, str]:
     return {e.ply: e.source for e in board.events if isinstance(e, MoveCommitted)}
 
 
+def committed_plies(board: Any) -> list[int]:
+    return [e.ply for e in board.events if isinstance(e, MoveCommitted | Thrown)]
+
+
+async def settled(a: Any, b: Any) -> None:
+    """Both boards have told every ply they hold (a ply is pushed, then told: the test may
+    look between the two)."""
+    await until(
+        lambda: all(len(committed_plies(board)) >= len(board.moves) for board in (a, b)),
+        "every ply told on both boards",
+    )
+
+
 def check_same_game(a: Any, b: Any) -> None:
     assert a.moves == b.moves
     assert a.session.position.to_text() == b.session.position.to_text()
     for board in (a, b):
-        plies = [e.ply for e in board.events if isinstance(e, MoveCommitted | Thrown)]
-        assert plies == list(range(len(board.moves)))  # each ply committed once, in order
+        assert committed_plies(board) == list(
+            range(len(board.moves))
+        )  # each ply committed once, in order
         assert not board.said("remote-refused") and not board.said("mismatch")
 
 
@@ -83,6 +97,7 @@ def test_two_boards_play_fox_and_geese_to_the_end(broker: Mosquitto, tmp_path: P
             while not a.session.position.is_over():
                 await play_ply(a, b, quick_end)
             await until(lambda: b.session.position.is_over(), "the game over on both boards")
+            await settled(a, b)
             check_same_game(a, b)
             sides = turns(a)
             shown = [f"ply {i}: {m} ({sides[i]}, on {sides[i]})" for i, m in enumerate(a.moves)]
@@ -115,6 +130,7 @@ def test_two_boards_play_fox_and_rabbit_to_the_end_with_fair_dice(
                 plies += 1
                 assert plies < 2000
             await until(lambda: b.session.position.is_over(), "the game over on both boards")
+            await settled(a, b)
             check_same_game(a, b)
             # every throw was agreed: both boards hold the same record, and it makes the throw
             position = a.session.position.copy()
