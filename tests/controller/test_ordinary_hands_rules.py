@@ -258,3 +258,20 @@ def test_second_thoughts_onto_a_capture_that_a_longer_chain_passes_through() -> 
     rig.wait(8.0)
     assert rig.moves == ["11x9"]
     assert _said(rig, "changed") == ["11-5 to 11x9"]
+
+
+def test_a_switch_failed_open_under_a_still_goose_is_named_while_the_board_stays_busy() -> None:
+    # 33's switch fails open under its goose (it reads empty); the geese move 16-9 and the
+    # fox's player keeps a hand busy on the board, so it is never still: 33, unchanged since
+    # it failed, is the one switch that makes sense of the board, and is named
+    rig = Rig("fox-and-geese")
+    rig.move("9", "4")
+    rig.lift("33")  # (no hand: the switch failed)
+    rig.move("16", "9")
+    for _ in range(6):
+        rig.wait(1.0)
+        rig.lift("4")
+        rig.place("4")
+    assert _said(rig, "suspect-switch")[0].startswith("switch 33 ")
+    assert rig.moves == ["9-4", "16-9"]
+    assert not rig.session.mismatch
