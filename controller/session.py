@@ -799,9 +799,11 @@ class Session:
         points -= set(self._suspects)
         points &= set(self.layout.points)
         fits: list[tuple[str, float]] = []
+        kinds: list[Kind] = []
         for point in points:
             flipped = board ^ {point}
-            if recognizer.judge_quietly(flipped) is Kind.UNKNOWN:
+            kind = recognizer.judge_quietly(flipped)
+            if kind is Kind.UNKNOWN:
                 continue
             if any(
                 (p in flipped) != (p in recognizer.expected)
@@ -811,10 +813,18 @@ class Session:
                 # a point touched and back as it was says nothing)
             last = max(edges.on.get(point, float("-inf")), edges.off.get(point, float("-inf")))
             fits.append((point, last))
-            if len(fits) > 1:
-                return False  # several readings: the players must say
-        if not fits:
-            return False
+            kinds.append(kind)
+        if len(fits) == 2 and sorted(k.value for k in kinds) == sorted(
+            (Kind.COMMIT.value, Kind.SAME.value)
+        ):
+            # a legal move made but for a switch that never changed (its start stuck closed,
+            # its landing stuck open), or nobody moved and a switch changed by itself just
+            # where that move would go: a switch fails when its piece moves, not by itself
+            fits = [fits[kinds.index(Kind.COMMIT)]]
+            if (point := fits[0][0]) in board and point not in recognizer.expected:
+                return False  # (unless the move's own point is the one that changed)
+        if len(fits) != 1:
+            return False  # none, or several readings: the players must say
         point, last = fits[0]
         if now < last + SUSPECT:
             at = last + SUSPECT + 0.001

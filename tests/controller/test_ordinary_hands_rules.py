@@ -142,18 +142,18 @@ def test_a_switch_stuck_open_is_found_by_confirm_and_the_game_goes_on() -> None:
 
 def test_a_switch_stuck_closed_is_named_and_read_as_expected() -> None:
     rig = Rig("fox-and-geese")
-    rig.place("4")  # no piece there: the switch has failed closed
+    rig.place("2")  # no piece there (and no move lands there): the switch failed closed
     rig.wait(5.0)
-    assert _said(rig, "mismatch") == ["remove 4"]
+    assert _said(rig, "mismatch") == ["remove 2"]
     rig.wait(3.0)
-    assert _said(rig, "suspect-switch")[0].startswith("switch 4 ")
+    assert _said(rig, "suspect-switch")[0].startswith("switch 2 ")
     assert not rig.session.mismatch  # read as the game expects it: the game goes on
-    assert rig.frame["4"] == Light(RED, Pattern.PULSE)  # and lit as suspect
+    assert rig.frame["2"] == Light(RED, Pattern.PULSE)  # and lit as suspect
     rig.move("9", "5")
     assert rig.moves == ["9-5"]
-    rig.lift("4")  # it changed: it works after all
-    assert _said(rig, "switch-ok") == ["switch 4 works again"]
-    assert "4" not in rig.frame
+    rig.lift("2")  # it changed: it works after all
+    assert _said(rig, "switch-ok") == ["switch 2 works again"]
+    assert "2" not in rig.frame
 
 
 def test_second_thoughts_keep_both_moves_in_the_store(tmp_path: Path) -> None:
@@ -275,3 +275,15 @@ def test_a_switch_failed_open_under_a_still_goose_is_named_while_the_board_stays
     assert _said(rig, "suspect-switch")[0].startswith("switch 33 ")
     assert rig.moves == ["9-4", "16-9"]
     assert not rig.session.mismatch
+
+
+def test_a_start_stuck_closed_is_named_rather_than_a_switch_closing_by_itself() -> None:
+    # the rabbit moves a1-g6 on 6 and 5, but a1's switch has failed closed: the board is that
+    # move but for a1, or no move at all but for g6 closing by itself just where the move
+    # goes. Switches fail when their piece moves: a1 is named, and confirm takes the move.
+    rig = Rig("fox-and-rabbit", "WR@a1 RF@i9 turn=WR dice=6,5")
+    rig.place("g6")
+    rig.wait(6.0)
+    assert _said(rig, "suspect-switch")[0].startswith("switch a1 ")
+    rig.press("confirm")
+    assert rig.moves == ["WR a1-g6"]
