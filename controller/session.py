@@ -553,6 +553,15 @@ class Session:
             self._judge(now)
             return
         if (
+            verdict.kind in (Kind.TAKEBACK, Kind.NEW_GAME)
+            and not first
+            and self._state is not State.RESTORING
+            and self._pending is None
+            and self._reached_early(board, now, plainly=True)
+        ):  # an earlier board again, but reached by moves made forward, each plainly (three
+            # moves round a cycle, the next side reaching early each time): those moves
+            return
+        if (
             verdict.kind in (Kind.LIFTED, Kind.PENDING)
             and not verdict.made
             and not first

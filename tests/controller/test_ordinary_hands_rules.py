@@ -287,3 +287,19 @@ def test_a_start_stuck_closed_is_named_rather_than_a_switch_closing_by_itself() 
     assert _said(rig, "suspect-switch")[0].startswith("switch a1 ")
     rig.press("confirm")
     assert rig.moves == ["WR a1-g6"]
+
+
+def test_three_moves_each_reached_early_round_a_cycle_are_no_takeback() -> None:
+    # the fox goes 10-17; a goose reaches from 9 before it is down and goes to 10; the fox
+    # reaches from 17 before the goose is down and goes to 9: the board is the one before
+    # 10-17 again, but reached by moves made forward, each plainly
+    rig = Rig("fox-and-geese", "..F.G.GGGF.GGGGG..GG.GGGGGGGGGGGG F")
+    rig.lift("10")
+    rig.lift("9")
+    rig.place("17")
+    rig.lift("17")
+    rig.place("10")
+    rig.place("9")
+    rig.wait(6.0)
+    assert rig.moves == ["10-17", "9-10", "17-9"]
+    assert "takeback" not in rig.kinds()
