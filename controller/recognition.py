@@ -363,7 +363,7 @@ class Recognizer:
         out: list[tuple[Candidate, Kind]] = []
         held: list[Candidate] = []
         for c in self.candidates:
-            if self.counting(c) or c.changes:
+            if self.counting(c) or (c.changes and self._other_side_first(c)):
                 continue
             unchanged = c.silent and not self.refilled(c)
             filled = self.edges.filled.get(c.landing, float("-inf"))
@@ -665,7 +665,7 @@ class Recognizer:
         second thoughts."""
         moved = self.edges.off.get(c.start, float("-inf"))
         theirs = {d.start for d in self.candidates if not d.extends and d.start}
-        theirs -= c.may_empty | c.may_fill
+        theirs -= {c.start, c.landing}
         return any(self.since <= t < moved for p in theirs for t in self.edges.offs.get(p, ()))
 
     def _taken_set_down(self, c: Candidate, points: Occupancy) -> Occupancy:
