@@ -221,6 +221,7 @@ class Recognizer:
         if since is not None:
             self.since = since
         self.stops = []
+        self.held_early, self.early_made = [], False
         position = self.position
         self._last: Occupancy = position.occupied()
         self.expected: Occupancy = position.occupied()
@@ -691,8 +692,8 @@ class Recognizer:
     def set_down_by_mistake(self, board: Occupancy, done: Candidate | None = None) -> bool:
         """Whether ``board`` is also a capture (other than ``done``) on its way or made, its
         mover lifted, whose taken man was set down by mistake on an empty point (filled after
-        he was lifted, and he is still off): wait for that point to empty, or the board to
-        stay so."""
+        he was lifted; he is still off, or the capturer is down on his point): wait for that
+        point to empty, or the board to stay so."""
         edges = self.edges
         for point in board - self.expected:
             filled = edges.filled.get(point, float("-inf"))

@@ -75,10 +75,6 @@ HOLD = 4.0
 SUSPECT = 4.0
 """Seconds a board that means nothing (or shows a piece never come down) must stay still
 before the board looks for a broken switch: longer than a knocked piece stays off."""
-LOST = 10.0
-"""Seconds after the board first meant nothing (since the last move taken) within which one
-switch that makes sense of it is named broken (:meth:`Session._stale_switch`): later, moves
-may have been made on the board read wrong, and a reading that fits is no longer evidence."""
 QUIET = 2.0
 """Seconds the switches must have been still before `roll` or `confirm` takes a move whose
 landing never changed after its piece left: a piece lifted a moment ago may still be in the
@@ -199,8 +195,6 @@ class Session:
         self._recheck: float | None = None
         """When to read a still board again: a piece lifted may have been a hand touching
         it, and once it has been up longer than a touch lasts, the board may mean more."""
-        self._lost_since: float | None = None
-        """When the board first meant nothing since the last move was taken."""
         self._read_again_at: float | None = None
         """When to read the still board again (a set-down that may be a mistake, or moves
         read ahead of it): set while judging, turned into the recheck."""
@@ -528,11 +522,12 @@ class Session:
             return
         board = self._reading()
         self._edges.now = now
+        self._read_again_at = None  # (set below by this reading only)
         verdict = self.recognizer.judge(board)
         two_readings = (
             verdict.kind is Kind.COMMIT
             and self.recognizer.off_route
-            and now < self._last_edge() + self.hold  # (still since: the move is down)
+            and now < self._last_edge() + self.hold  # (once still so long, the move is down)
             and any(
                 c.move not in verdict.moves
                 for c in (*self.recognizer.reached_early(board), *self.recognizer.held_early)
@@ -632,11 +627,6 @@ class Session:
                 if self._held_long(board, now):
                     return
                 verdict = Verdict(Kind.LIFTED)  # on its way (the next readings tell)
-        if verdict.kind is Kind.UNKNOWN and self._state is not State.RESTORING:
-            if self._lost_since is None:
-                self._lost_since = now
-            if self._stale_switch(board, now):
-                return
         if self._state is State.RESTORING:  # after undo: only the restored board counts
             if verdict.kind is Kind.SAME:
                 self._leave(State.RESTORING)
@@ -791,59 +781,6 @@ class Session:
             # explains no more: a second is likelier the first read wrong)
             self._suspect(next(iter(points)), now)
 
-    def _stale_switch(self, board: Occupancy, now: float) -> bool:
-        """A board that means nothing, but would with one switch read the other way, where
-        that switch has not changed for :data:`SUSPECT` (longer than a knock or a mistaken
-        set-down lasts, however busy the rest of the board is): that switch is broken. Name
-        it, read it as the game expects, and read the board again. (A switch that changed
-        more lately is looked at again once it has been still so long.)"""
-        if self._suspects or (self._lost_since is not None and now > self._lost_since + LOST):
-            return False  # (moves made on a board read wrong so long: no one reading is safe;
-            # one switch named already: a second is likelier the first read wrong)
-        edges = self._edges
-        recognizer = self.recognizer
-        points = set(recognizer.expected ^ board)
-        for c in recognizer.candidates:
-            points |= c.may_empty | c.may_fill
-        points -= set(self._suspects)
-        points &= set(self.layout.points)
-        fits: list[tuple[str, float]] = []
-        kinds: list[Kind] = []
-        for point in points:
-            flipped = board ^ {point}
-            kind = recognizer.judge_quietly(flipped)
-            if kind is Kind.UNKNOWN:
-                continue
-            if any(
-                (p in flipped) != (p in recognizer.expected)
-                for p in recognizer.unexplained(flipped) - {point}
-            ):
-                continue  # (a point changed that this reading does not explain: more went on;
-                # a point touched and back as it was says nothing)
-            last = max(edges.on.get(point, float("-inf")), edges.off.get(point, float("-inf")))
-            fits.append((point, last))
-            kinds.append(kind)
-        if len(fits) == 2 and sorted(k.value for k in kinds) == sorted(
-            (Kind.COMMIT.value, Kind.SAME.value)
-        ):
-            # a legal move made but for a switch that never changed (its start stuck closed,
-            # its landing stuck open), or nobody moved and a switch changed by itself just
-            # where that move would go: a switch fails when its piece moves, not by itself
-            fits = [fits[kinds.index(Kind.COMMIT)]]
-            if (point := fits[0][0]) in board and point not in recognizer.expected:
-                return False  # (unless the move's own point is the one that changed)
-        if len(fits) != 1:
-            return False  # none, or several readings: the players must say
-        point, last = fits[0]
-        if now < last + SUSPECT:
-            at = last + SUSPECT + 0.001
-            self._read_again_at = (
-                at if self._read_again_at is None else min(at, self._read_again_at)
-            )
-            return False
-        self._suspect(point, now)
-        return True
-
     def _suspect(self, point: str, now: float) -> None:
         reads = point in self.physical
         self._suspects[point] = reads
@@ -858,7 +795,8 @@ class Session:
 
     def _carry_out_waiting(self, now: float, begun: bool = False) -> None:
         """Carry out the button that waited on a piece that may have been in the air: the
-        move it would take, unless another was made meanwhile (then only a `roll` is left)."""
+        move it would take if the board shows it (else the one move the board shows made, or
+        none), unless another was made meanwhile (then only a `roll` is left)."""
         assert self._waiting is not None
         buttons, plies, c = self._waiting
         self._waiting = None
@@ -1117,7 +1055,6 @@ class Session:
         self._forget_question()
         self._leave(State.PLAYING, State.OVER)  # the move may end the game (a takeback reopen it)
         self._unknown_since = None  # a board that meant nothing may mean this move
-        self._lost_since = None
         over = position.outcome()
         if over is not None:
             self._ended_at = now

@@ -260,35 +260,6 @@ def test_second_thoughts_onto_a_capture_that_a_longer_chain_passes_through() -> 
     assert _said(rig, "changed") == ["11-5 to 11x9"]
 
 
-def test_a_switch_failed_open_under_a_still_goose_is_named_while_the_board_stays_busy() -> None:
-    # 33's switch fails open under its goose (it reads empty); the geese move 16-9 and the
-    # fox's player keeps a hand busy on the board, so it is never still: 33, unchanged since
-    # it failed, is the one switch that makes sense of the board, and is named
-    rig = Rig("fox-and-geese")
-    rig.move("9", "4")
-    rig.lift("33")  # (no hand: the switch failed)
-    rig.move("16", "9")
-    for _ in range(6):
-        rig.wait(1.0)
-        rig.lift("4")
-        rig.place("4")
-    assert _said(rig, "suspect-switch")[0].startswith("switch 33 ")
-    assert rig.moves == ["9-4", "16-9"]
-    assert not rig.session.mismatch
-
-
-def test_a_start_stuck_closed_is_named_rather_than_a_switch_closing_by_itself() -> None:
-    # the rabbit moves a1-g6 on 6 and 5, but a1's switch has failed closed: the board is that
-    # move but for a1, or no move at all but for g6 closing by itself just where the move
-    # goes. Switches fail when their piece moves: a1 is named, and confirm takes the move.
-    rig = Rig("fox-and-rabbit", "WR@a1 RF@i9 turn=WR dice=6,5")
-    rig.place("g6")
-    rig.wait(6.0)
-    assert _said(rig, "suspect-switch")[0].startswith("switch a1 ")
-    rig.press("confirm")
-    assert rig.moves == ["WR a1-g6"]
-
-
 def test_three_moves_each_reached_early_round_a_cycle_are_no_takeback() -> None:
     # the fox goes 10-17; a goose reaches from 9 before it is down and goes to 10; the fox
     # reaches from 17 before the goose is down and goes to 9: the board is the one before
