@@ -606,6 +606,7 @@ class Recognizer:
                 self._other_ways(done[0], ways, board)
                 or self._touch_reads_else(board, done[0])
                 or self.set_down_by_mistake(board, done[0])
+                or (done[0].changes and self._capturable(done[0]))
             ):
                 alike = distinct(
                     c.move
@@ -668,6 +669,14 @@ class Recognizer:
         theirs = {d.start for d in self.candidates if not d.extends and d.start}
         theirs -= {c.start, c.landing}
         return any(self.since <= t < moved for p in theirs for t in self.edges.offs.get(p, ()))
+
+    def _capturable(self, c: Candidate) -> bool:
+        """Whether the piece ``c`` moves on (second thoughts) is one a capture of the other
+        side would take: lifted and set down elsewhere, it may be that man taken off first
+        and put down by mistake; the change waits (the hold time, or the next side's lift)."""
+        return any(
+            c.start in self._taken(d) for d in self.candidates if not d.extends and not d.changes
+        )
 
     def _taken_set_down(self, c: Candidate, points: Occupancy) -> Occupancy:
         """Those of ``points`` (set down on and emptied again) that were filled after a man

@@ -274,3 +274,23 @@ def test_three_moves_each_reached_early_round_a_cycle_are_no_takeback() -> None:
     rig.wait(6.0)
     assert rig.moves == ["10-17", "9-10", "17-9"]
     assert "takeback" not in rig.kinds()
+
+
+def test_a_goose_just_moved_taken_first_and_set_down_by_mistake_is_no_change() -> None:
+    # the geese move 1-5; the fox's player takes the goose on 5 (the fox will jump it) first
+    # and sets it down on 2 by mistake: read as the geese's second thoughts (1-5 to 1-2) it
+    # would be a change nobody made. It waits; the goose is taken away and the fox jumps.
+    rig = Rig("fox-and-geese", "G.FG..F..G.GGGGG.G.GGGG.GGGGGGGGG G")
+    rig.move("1", "5")
+    rig.wait(1.0)
+    rig.lift("5")
+    rig.place("2")
+    rig.wait(1.0)
+    assert rig.moves == ["1-5"]
+    rig.lift("2")
+    rig.lift("10")
+    rig.lift("3")
+    rig.place("11")
+    rig.wait(6.0)
+    assert rig.moves == ["1-5", "3x9x11"]
+    assert "changed" not in rig.kinds()
