@@ -250,6 +250,8 @@ class Recognizer:
                     c = self._candidate(base, move, extends=True)  # (from where it stands)
                     if c.target != self.expected:  # (another spelling of the same board is none)
                         self.candidates.append(dataclasses.replace(c, changes=True))
+        self._starts = frozenset(c.start for c in self.candidates if not c.extends and c.start)
+        """Where the side to move's pieces stand that a move of theirs starts from."""
         self._by_target: dict[Occupancy, list[Candidate]] = {}
         for c in self.candidates:
             self._by_target.setdefault(c.target, []).append(c)
@@ -666,8 +668,7 @@ class Recognizer:
         on: the other side's hand came in first, so the piece moved on is its move, not
         second thoughts."""
         moved = self.edges.off.get(c.start, float("-inf"))
-        theirs = {d.start for d in self.candidates if not d.extends and d.start}
-        theirs -= {c.start, c.landing}
+        theirs = self._starts - {c.start, c.landing}
         return any(self.since <= t < moved for p in theirs for t in self.edges.offs.get(p, ()))
 
     def _capturable(self, c: Candidate) -> bool:

@@ -865,11 +865,7 @@ class Session:
             return False
         if plainly and (not self.recognizer.early_made or len(early[0].move.points()) > 2):
             return False  # (a chain's stops and slides read many ways: not on this evidence)
-        c = early[0]
-        left = self._edges.off.get(c.start) if c.start else None
-        self._commit(c.move, c.extends, now, since=left)
-        self._judge(now)
-        return True
+        return self._take_early(early[0], now)
 
     def _held_long(self, board: Occupancy, now: float) -> bool:
         """A move made while the next side holds a piece of theirs (:attr:`held_early`): once
@@ -882,13 +878,14 @@ class Session:
         touched = self.recognizer.made_but_touched(board)
         if any(d.move != c.move for d in touched):
             return False
-        after = self.position.copy()
-        if c.extends:
-            after.pop()
-        after.push(c.move)
-        up = after.occupied() - board
+        up = c.target - board  # (the pieces held: the board after the move, less this one)
         if not up or any(now < self._edges.off.get(p, now) + TOUCH for p in up):
             return False
+        return self._take_early(c, now)
+
+    def _take_early(self, c: Candidate, now: float) -> bool:
+        """Take ``c``, made before the next side's hand came in, as from when its piece left,
+        and read the board again from after it."""
         left = self._edges.off.get(c.start) if c.start else None
         self._commit(c.move, c.extends, now, since=left)
         self._judge(now)
