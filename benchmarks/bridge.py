@@ -33,15 +33,20 @@ import statistics
 import sys
 import time
 from difflib import SequenceMatcher
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from firmware_bridge.link import PicoBoard
-from firmware_bridge.simulator import SimulatedPico
-from hardware.board_io import BUTTONS, GREEN, RED, ButtonEvent, Light, LinkEvent, SensorEvent
-from hardware.ws2812 import limit
-from wiring.layout import load_layout
+from reedboard.bridge.link import PicoBoard
+from reedboard.bridge.simulator import SimulatedPico
+from reedboard.hardware.board_io import (
+    BUTTONS,
+    GREEN,
+    RED,
+    ButtonEvent,
+    Light,
+    LinkEvent,
+    SensorEvent,
+)
+from reedboard.hardware.ws2812 import limit
+from reedboard.wiring.layout import load_layout
 
 STABLE_MS = 5
 LAYOUT = load_layout("cross33")

@@ -21,7 +21,8 @@ It prints, per game and seat, the clairvoyant's wins with their 95 % Wilson inte
 even the interval's top is below 95 %, no player can reach the issue's bar there.
 
 Where a game is small enough to be solved whole (``--exact``, default two-player Fox and
-Rabbit: engine/dice_solver.py), it also prints the exact answer: the chance of winning of the
+Rabbit: reedboard/engine/dice_solver.py), it also prints the exact answer: the chance of winning of
+the
 best player there is against a random one (a minute or two a seat).
 """
 
@@ -31,16 +32,13 @@ import argparse
 import random
 import sys
 import time
-from pathlib import Path
 from typing import Any
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from strength import wilson  # benchmarks/, the script's own folder
 
-import engine
-from engine import Position, dice_solver
-from engine.search import choose
+from reedboard import engine
+from reedboard.engine import Position, dice_solver
+from reedboard.engine.search import choose
 
 GAMES = ("fox-and-rabbit", "fox-and-rabbit-4", "parchesi", "messenger-boy")
 
@@ -117,7 +115,8 @@ class Clairvoyant:
 
 
 def played(game: str, side: str, seed: int, max_plies: int, level: int) -> bool:
-    """Does a real player (``level``, engine/search.py) win against the same stream? Whenever
+    """Does a real player (``level``, reedboard/engine/search.py) win against the same stream?
+    Whenever
     it does, the clairvoyant must too: the check that the bound is one."""
     us = Stream(seed)
     position = engine.start(game)

@@ -11,13 +11,9 @@ from __future__ import annotations
 
 import argparse
 import random
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-import engine
+from reedboard import engine
 
 PERFT_DEPTH = {"fox-and-geese": 4, "fox-and-geese-mcloughlin": 5, "solitaire": 5}
 

@@ -12,11 +12,8 @@ import subprocess
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from firmware_bridge.simulator import FIRMWARE, micropython
+from reedboard.bridge.simulator import FIRMWARE, micropython
 
 CHUNK = 100_000
 

@@ -4,7 +4,7 @@ Random games of every sensed game are played on the simulated board as traces (r
 orders, bounce). For each event the clock runs from the session taking it until the loop is
 free again: recognition, engine, handing the move to the game store, LED policy. The store
 is on disk as the daemon keeps it (SQLite, WAL, synchronous=FULL, written by the daemon's
-writer thread, controller/writer.py), one file for the whole run as the daemon keeps one for
+writer thread, reedboard/store/writer.py), one file for the whole run as the daemon keeps one for
 all its games; by default it is made beside the daemon's own store (same file system), and
 removed after. A committed move is said and lit only once its fsync is done: that time, from
 the switch change to the announcement, is printed too (it is the disk's, not compute).
@@ -27,17 +27,15 @@ import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-import engine
-from controller.dice import ScriptedDice
-from controller.runner import Clock, Runner
-from controller.session import Session
-from controller.store import GameStore, default_path
-from controller.tracegen import random_game_trace
-from controller.writer import StoreWriter
-from hardware.simulated import SimulatedBoard
-from wiring.layout import layout_for_game
+from reedboard import engine
+from reedboard.hardware.simulated import SimulatedBoard
+from reedboard.referee.dice import ScriptedDice
+from reedboard.referee.session import Session
+from reedboard.sim.runner import Clock, Runner
+from reedboard.sim.tracegen import random_game_trace
+from reedboard.store.games import GameStore, default_path
+from reedboard.store.writer import StoreWriter
+from reedboard.wiring.layout import layout_for_game
 
 
 class Samples:

@@ -1,4 +1,5 @@
-"""CPU per tick of the LED compositor (hardware/compositor.py), into each kind of LED sink.
+"""CPU per tick of the LED compositor (reedboard/hardware/compositor.py), into each kind of LED
+sink.
 
 For each board: a tick with nothing due (what the daemon's LED task costs while a frame
 stands), and a tick that renders every point blinking plus the dice into the sink: the
@@ -18,16 +19,13 @@ import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from firmware_bridge.frames import LedSync
-from hardware.board_io import GREEN, RED, Colour, LedSink, Light, Pattern
-from hardware.compositor import Compositor
-from hardware.led_chain import BLINK_PERIOD, PULSE_STEP
-from hardware.ws2812 import SpiLedChain, limit
-from wiring.layout import Layout, load_layout
+from reedboard.bridge.frames import LedSync
+from reedboard.hardware.board_io import GREEN, RED, Colour, LedSink, Light, Pattern
+from reedboard.hardware.compositor import Compositor
+from reedboard.hardware.led_chain import BLINK_PERIOD, PULSE_STEP
+from reedboard.hardware.ws2812 import SpiLedChain, limit
+from reedboard.wiring.layout import Layout, load_layout
 
 
 class DropSpi:

@@ -17,14 +17,10 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-import engine
-from engine import fox_geese_solver as solver
+from reedboard import engine
+from reedboard.engine import fox_geese_solver as solver
 
 GAME = solver.GAME
 

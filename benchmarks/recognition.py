@@ -1,6 +1,6 @@
 """Recognition over hand-played games: random legal games of every sensed game, played
-closed-loop by the hand model (controller/hands.py: touches, hesitation, slides, long holds,
-jumped pieces off in any order, fast captures, bounce), each judged by controller/handcheck.py.
+closed-loop by the hand model (tests/hands/model.py: touches, hesitation, slides, long holds,
+jumped pieces off in any order, fast captures, bounce), each judged by tests/hands/check.py.
 
 A game is exact (recognised) when the session's final move list is the moves played and no
 wrong move, spurious takeback or spurious new game came on the way. Per game id and overall:
@@ -47,10 +47,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+# The hand model is test tooling (tests/hands/), not part of the package: the checkout's root
+# on the path finds it.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import engine
-from controller.handcheck import (
+from reedboard import engine
+from reedboard.sim.runner import Runner
+from tests.hands.check import (
     CLASSES,
     NAMED_WITHIN,
     ORDINARY,
@@ -61,8 +64,7 @@ from controller.handcheck import (
     judge,
     write_failure,
 )
-from controller.hands import play_game
-from controller.runner import Runner
+from tests.hands.model import play_game
 
 SEED_STRIDE = 1_000_000
 """Game i of set S plays seed S * SEED_STRIDE + i."""

@@ -1,7 +1,7 @@
 """Board-to-board latency through an MQTT broker on loopback: a move committed on one board to
 the other board's LEDs lit for it (issue 16).
 
-Two daemons (controller/daemon.py, each with its game store on disk as a daemon keeps it) on
+Two daemons (reedboard/daemon/core.py, each with its game store on disk as a daemon keeps it) on
 simulated boards play Fox and Geese against each other through a Mosquitto broker started
 here on a free loopback port (or ``--broker mqtt://HOST:PORT``). Each move is made by a hand
 on the mover's board; the clock runs from the mover's referee committing it (the
@@ -32,16 +32,14 @@ import time
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from controller.config import Config, WebSettings
-from controller.daemon import Daemon
-from controller.events import GameEvent, MoveCommitted
-from controller.remote.link import RemoteLink
-from controller.remote.settings import from_values
-from controller.session import State
-from controller.tracegen import Hands, lookalikes, play_move
-from hardware.board_io import BLUE
+from reedboard.daemon.config import Config, WebSettings
+from reedboard.daemon.core import Daemon
+from reedboard.daemon.remote.link import RemoteLink
+from reedboard.daemon.remote.settings import from_values
+from reedboard.hardware.board_io import BLUE
+from reedboard.referee.events import GameEvent, MoveCommitted
+from reedboard.referee.session import State
+from reedboard.sim.tracegen import Hands, lookalikes, play_move
 
 GAME = "fox-and-geese"
 PACE = 0.02

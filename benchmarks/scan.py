@@ -11,16 +11,12 @@ Run: .venv/bin/python benchmarks/scan.py [--seconds S]
 from __future__ import annotations
 
 import argparse
-import sys
 import time
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from gpiozero.pins.mock import MockFactory
 
-from hardware.matrix import MatrixScanner
-from wiring.layout import load_layout
+from reedboard.hardware.matrix import MatrixScanner
+from reedboard.wiring.layout import load_layout
 
 GPIO = [f"GPIO{n}" for n in range(2, 28)]
 

@@ -21,13 +21,10 @@ import statistics
 import subprocess
 import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-import engine
-from controller import solved
-from engine import solitaire_solver as solver
+from reedboard import engine
+from reedboard.engine import solitaire_solver as solver
+from reedboard.referee import solved
 
 PUBLISHED = {  # the English board from the centre (George Bell's counts)
     "reachable": 23_475_688,
@@ -38,8 +35,7 @@ PUBLISHED = {  # the English board from the centre (George Bell's counts)
 
 ONE_RUN = """
 import json, resource, sys, time
-sys.path.insert(0, {root!r})
-from engine import solitaire_solver as solver
+from reedboard.engine import solitaire_solver as solver
 started = time.perf_counter()
 counts = solver.analyse({start}, {finish})
 seconds = time.perf_counter() - started
@@ -50,10 +46,9 @@ print(json.dumps({{"seconds": seconds, "peak_mb": peak, "reachable": counts.reac
 
 
 def analysis(start: int, finish: int, runs: int) -> None:
-    root = str(Path(__file__).resolve().parent.parent)
     times, peaks = [], []
     for run in range(1, runs + 1):
-        code = ONE_RUN.format(root=root, start=start, finish=finish)
+        code = ONE_RUN.format(start=start, finish=finish)
         out = subprocess.run(
             [sys.executable, "-c", code], check=True, capture_output=True, text=True
         ).stdout

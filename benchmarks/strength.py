@@ -1,5 +1,6 @@
 """How strong the computer players are: each level against a random player, against the level
-below it and against the hint as it was before them (``controller.hints.heuristic``), from each
+below it and against the hint as it was before them (``reedboard.referee.hints.heuristic``), from
+each
 side, in every game they play.
 
     .venv/bin/python benchmarks/strength.py [--games N] [--jobs J] [--game ID]... [--levels 1,5]
@@ -38,13 +39,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-import engine
-from controller import hints
-from controller.hints import heuristic
-from engine import Move, Position
-from engine.search import TOP_LEVEL, choose
+from reedboard import engine
+from reedboard.engine import Move, Position
+from reedboard.engine.search import TOP_LEVEL, choose
+from reedboard.referee import hints
+from reedboard.referee.hints import heuristic
 
 GAMES = (
     "fox-and-geese",

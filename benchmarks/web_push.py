@@ -5,7 +5,7 @@ on a thread of its own with its web view on a loopback port; a websocket client,
 is, plays random Peg Solitaire games through it (lift the jumping peg, place it, lift the
 jumped one: each a click's action) and times each move's state message. The time starts
 when the move is committed: the referee's event bus delivers it to its listeners once the
-store has made it durable (controller/events.py). ``publish`` is also shown: from the
+store has made it durable (reedboard/referee/events.py). ``publish`` is also shown: from the
 referee publishing the move (the store hears it, before its fsync) to the page.
 
 Run: .venv/bin/python benchmarks/web_push.py [--moves N] [--runs N] [--seed N]
@@ -19,7 +19,6 @@ import json
 import os
 import random
 import statistics
-import sys
 import tempfile
 import threading
 import time
@@ -27,15 +26,14 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("REEDBOARD_SOLITAIRE_SOLVER", "off")  # no winning set built for this
 
 import aiohttp
 
-import engine
-from controller.config import Config, WebSettings
-from controller.daemon import Daemon
-from controller.events import GameEvent, MoveCommitted
+from reedboard import engine
+from reedboard.daemon.config import Config, WebSettings
+from reedboard.daemon.core import Daemon
+from reedboard.referee.events import GameEvent, MoveCommitted
 
 
 def percentile(values: list[float], q: float) -> float:

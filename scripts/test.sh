@@ -7,7 +7,7 @@ cd "$ROOT"
 sh scripts/system-packages.sh
 echo "== ruff"
 .venv/bin/ruff check .
-echo "== mypy --strict engine controller hardware wiring firmware_bridge"
-.venv/bin/mypy --strict engine controller hardware wiring firmware_bridge
+echo "== mypy --strict src/reedboard"
+.venv/bin/mypy --strict src/reedboard
 echo "== pytest"
 exec .venv/bin/python -m pytest "$@"

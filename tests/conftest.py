@@ -22,9 +22,9 @@ settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
 @pytest.fixture(autouse=True)
 def _check_referee_states(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every session a test drives through controller/runner.py checks its state after each
-    step (controller/session.py ``Session.check``)."""
-    from controller.runner import Runner
+    """Every session a test drives through reedboard/sim/runner.py checks its state after each
+    step (reedboard/referee/session.py ``Session.check``)."""
+    from reedboard.sim.runner import Runner
 
     monkeypatch.setattr(Runner, "check_states", True)
 
@@ -72,7 +72,7 @@ def _no_error_logs(
 @pytest.fixture(autouse=True, scope="session")
 def _own_cache_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     """No test reads or writes the user's cache folder, and no daemon opens or builds a
-    Solitaire winning set (controller/solved.py) or serves the web view unless its test
+    Solitaire winning set (reedboard/referee/solved.py) or serves the web view unless its test
     asks."""
     patch = pytest.MonkeyPatch()
     patch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("xdg-cache")))
@@ -84,9 +84,9 @@ def _own_cache_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None
 
 @pytest.fixture(scope="session")
 def solitaire_levels() -> dict[int, Any]:
-    """The whole winning set for finish 17 (engine/solitaire_solver.py), built once a run:
+    """The whole winning set for finish 17 (reedboard/engine/solitaire_solver.py), built once a run:
     about 10-20 s and 600 MB at its peak."""
-    from engine.solitaire_solver import finish_levels
+    from reedboard.engine.solitaire_solver import finish_levels
 
     return finish_levels(17)
 
@@ -97,7 +97,7 @@ def solitaire_cache(
 ) -> Path:
     """An XDG cache folder holding that set's file, as `reedboard hint` and the daemon read it
     (point ``XDG_CACHE_HOME`` here)."""
-    from controller.solved import cache_path, write
+    from reedboard.referee.solved import cache_path, write
 
     root = tmp_path_factory.mktemp("xdg-solitaire")
     write(cache_path(17, root / "reedboard"), 17, solitaire_levels)

@@ -16,14 +16,14 @@ from typing import Any
 
 import pytest
 
-from controller.config import Config
-from controller.daemon import Daemon
-from controller.events import GameEvent, MoveCarriedOut
-from controller.remote.link import RemoteLink
-from controller.remote.settings import Broker, RemoteSettings
-from controller.session import State
-from controller.tracegen import Hands, play_move
-from engine import Move, Position
+from reedboard.daemon.config import Config
+from reedboard.daemon.core import Daemon
+from reedboard.daemon.remote.link import RemoteLink
+from reedboard.daemon.remote.settings import Broker, RemoteSettings
+from reedboard.engine import Move, Position
+from reedboard.referee.events import GameEvent, MoveCarriedOut
+from reedboard.referee.session import State
+from reedboard.sim.tracegen import Hands, play_move
 
 MOSQUITTO = Path("/usr/sbin/mosquitto")
 PACE = 0.02
@@ -272,7 +272,7 @@ class Peer:
         self._reader: asyncio.Task[None] | None = None
 
     async def __aenter__(self) -> Peer:
-        from controller.remote.message import topic
+        from reedboard.daemon.remote.message import topic
 
         await self.client.__aenter__()
         await self.client.subscribe(topic(self.match, "#"), qos=1)
@@ -287,7 +287,7 @@ class Peer:
         await self.client.__aexit__(None, None, None)
 
     async def _read(self) -> None:
-        from controller.remote.message import MessageError, decode
+        from reedboard.daemon.remote.message import MessageError, decode
 
         async for message in self.client.messages:
             with contextlib.suppress(MessageError):
@@ -298,7 +298,7 @@ class Peer:
         return [m for m in self.heard if m["kind"] == kind and m["sender"] != self.me]
 
     async def send(self, where: str, kind: str, *, raw: bytes | None = None, **fields: Any) -> None:
-        from controller.remote.message import encode, topic
+        from reedboard.daemon.remote.message import encode, topic
 
         payload = (
             raw

@@ -1,18 +1,19 @@
 """A session on the simulated board, driven by hand on a virtual clock: pieces are moved and
-buttons pressed on the board, and the session hears what the board sends (controller/runner.py)."""
+buttons pressed on the board, and the session hears what the board sends
+(reedboard/sim/runner.py)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-import engine
-from controller.dice import ScriptedDice
-from controller.runner import Clock, Runner
-from controller.session import Session
-from controller.store import GameStore
-from hardware.board_io import Light
-from hardware.simulated import SimulatedBoard
-from wiring.layout import layout_for_game
+from reedboard import engine
+from reedboard.hardware.board_io import Light
+from reedboard.hardware.simulated import SimulatedBoard
+from reedboard.referee.dice import ScriptedDice
+from reedboard.referee.session import Session
+from reedboard.sim.runner import Clock, Runner
+from reedboard.store.games import GameStore
+from reedboard.wiring.layout import layout_for_game
 
 
 class Rig:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import engine
+from reedboard import engine
 
 
 def positions(game: str, start: str | None, moves: list[str], **options: Any) -> list[str]:

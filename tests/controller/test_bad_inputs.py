@@ -6,7 +6,7 @@ Hypothesis builds each command's arguments from the command's own grammar (its p
 and options), putting in each place a good value, a bad value of one of the kinds below, or
 nothing, and now and then a word too many or an option left without its value. Files given to
 commands (configs, builds, traces, stores, orders) are bad in the ways FILE_KINDS lists. The
-CLI runs in-process (``controller.cli.main`` with its output captured, under a watchdog), and
+CLI runs in-process (``reedboard.cli.main.main`` with its output captured, under a watchdog), and
 a few command lines through a real process.
 
 How many kinds of bad input it covers: ``len(ALL_KINDS)``; the README states the number, and
@@ -36,9 +36,9 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-import engine
-from controller.cli import main
-from wiring.build import load_build
+from reedboard import engine
+from reedboard.cli.main import main
+from reedboard.wiring.build import load_build
 
 ROOT = Path(__file__).resolve().parents[2]
 WATCHDOG_SECONDS = 30
@@ -370,7 +370,7 @@ class Files:
         for kind, path in good.items():
             path.write_bytes(GOOD[kind])
         store = folder / "good.sqlite3"
-        from controller.store import GameStore
+        from reedboard.store.games import GameStore
 
         s = GameStore(store)
         s.new_game("solitaire", {}, engine.start("solitaire").to_text())
@@ -686,7 +686,7 @@ REAL = [
 @pytest.mark.parametrize("argv", REAL, ids=lambda a: " ".join(a) or "nothing")
 def test_bad_command_lines_in_a_real_process(tmp_path: Path, argv: list[str]) -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "controller", *argv],
+        [sys.executable, "-m", "reedboard", *argv],
         capture_output=True,
         text=True,
         timeout=60,
@@ -707,7 +707,7 @@ def test_undecodable_bytes_in_arguments_in_a_real_process(tmp_path: Path) -> Non
         [b"wiring", b"diagram", b"pi-cross33", b"-o", b"\xff.svg"],
     ):
         done = subprocess.run(
-            [os.fsencode(sys.executable), b"-m", b"controller", *argv],
+            [os.fsencode(sys.executable), b"-m", b"reedboard", *argv],
             capture_output=True,
             timeout=60,
             cwd=tmp_path,

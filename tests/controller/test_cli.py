@@ -9,8 +9,8 @@ import sys
 
 import pytest
 
-import engine
-from controller.cli import main
+from reedboard import engine
+from reedboard.cli.main import main
 from tests.engine.test_solitaire import SEED_KEY
 
 

@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-import engine
-from controller.cli import main
-from controller.config import load_config
-from controller.store import GameStore
-from controller.tracegen import random_game_trace
-from wiring.tomlfile import WiringError
+from reedboard import engine
+from reedboard.cli.main import main
+from reedboard.daemon.config import load_config
+from reedboard.sim.tracegen import random_game_trace
+from reedboard.store.games import GameStore
+from reedboard.wiring.tomlfile import WiringError
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -143,7 +143,7 @@ def test_hint_prints_a_legal_move_or_none(
 def test_demo_plays_the_seed_key_through_the_whole_stack(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    from controller.demo import demo
+    from reedboard.cli.demo import demo
 
     said: list[str] = []
     session = demo("solitaire", speed=1e9, colour=False, out=said.append, sleep=lambda _s: None)
@@ -154,7 +154,7 @@ def test_demo_plays_the_seed_key_through_the_whole_stack(
 
 @pytest.mark.parametrize("game", ["skip", "parchesi", "messenger-boy", "jack-rabbits"])
 def test_hints_for_the_other_games_are_legal_and_take_when_they_can(game: str) -> None:
-    from controller.hints import suggest
+    from reedboard.referee.hints import suggest
 
     rng = random.Random(game)
     p = engine.start(game)
@@ -183,7 +183,7 @@ def test_a_relative_orders_file_in_the_config_is_beside_it(tmp_path: Path) -> No
 
 @pytest.mark.parametrize("game", [g for g in engine.game_ids() if engine.game(g).sensed])
 def test_the_demo_plays_every_sensed_game(game: str) -> None:
-    from controller.demo import demo
+    from reedboard.cli.demo import demo
 
     said: list[str] = []
     session = demo(game, plies=20, speed=1e9, colour=False, out=said.append, sleep=lambda _s: None)
@@ -212,9 +212,9 @@ def test_the_daemon_lights_a_hint_for_a_man_who_must_enter(
 ) -> None:
     import asyncio
 
-    from controller.config import Config
-    from controller.daemon import Daemon
-    from hardware.board_io import AMBER
+    from reedboard.daemon.config import Config
+    from reedboard.daemon.core import Daemon
+    from reedboard.hardware.board_io import AMBER
 
     db = tmp_path / "g.sqlite3"
     store = GameStore(db)

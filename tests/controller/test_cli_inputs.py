@@ -20,10 +20,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from controller.cli import DEMO_PLIES, PERFT_DEPTH, build_parser, main
-from controller.cliargs import number, whole
-from controller.config import load_config
-from wiring.build import load_build
+from reedboard.cli.args import number, whole
+from reedboard.cli.main import DEMO_PLIES, PERFT_DEPTH, build_parser, main
+from reedboard.daemon.config import load_config
+from reedboard.wiring.build import load_build
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -56,7 +56,7 @@ NUMBERS = [
     (["demo"], "--plies={}", 0, DEMO_PLIES, True),
     (["demo"], "--seed={}", 0, 2**63 - 1, True),
     (["wiring", "check", "pi-cross33"], "--timeout={}", 0.1, 3600, False),
-]  # history's game number is the store's (controller/store.py's helper): its own test
+]  # history's game number is the store's (reedboard/store/games.py's helper): its own test
 
 
 def bad_numbers(low: float, high: float, is_whole: bool) -> st.SearchStrategy[str]:
@@ -218,7 +218,7 @@ def test_a_closed_pipe_is_silent(argv: list[str], request: pytest.FixtureRequest
     os.close(read)
     try:
         done = subprocess.run(
-            [sys.executable, "-m", "controller", *argv],
+            [sys.executable, "-m", "reedboard", *argv],
             stdout=write,
             stderr=subprocess.PIPE,
             text=True,
@@ -237,7 +237,7 @@ def test_a_closed_standard_output_is_silent(
     """Started with standard output closed (``>&-``): Python has no sys.stdout at all."""
     words = " ".join(shlex.quote(a) for a in argv)
     done = subprocess.run(
-        f"{shlex.quote(sys.executable)} -m controller {words} >&-",
+        f"{shlex.quote(sys.executable)} -m reedboard {words} >&-",
         shell=True,
         capture_output=True,
         text=True,
@@ -249,7 +249,7 @@ def test_a_closed_standard_output_is_silent(
 
 def test_a_closed_standard_error_takes_no_error_to_standard_output() -> None:
     done = subprocess.run(
-        f"{shlex.quote(sys.executable)} -m controller moves chess 2>&-",
+        f"{shlex.quote(sys.executable)} -m reedboard moves chess 2>&-",
         shell=True,
         capture_output=True,
         text=True,
@@ -260,7 +260,7 @@ def test_a_closed_standard_error_takes_no_error_to_standard_output() -> None:
 
 def test_head_reads_the_first_line_and_nothing_is_said() -> None:
     done = subprocess.run(
-        f"{sys.executable} -m controller moves fox-and-rabbit-4 | head -1; "
+        f"{sys.executable} -m reedboard moves fox-and-rabbit-4 | head -1; "
         'echo "status ${PIPESTATUS[0]}"',
         shell=True,
         executable="/bin/bash",
@@ -276,7 +276,7 @@ def test_the_daemon_plays_on_when_its_output_is_closed(tmp_path: Path) -> None:
     os.close(read)
     try:
         done = subprocess.run(
-            [sys.executable, "-m", "controller", "run", "--database", str(tmp_path / "g.db")],
+            [sys.executable, "-m", "reedboard", "run", "--database", str(tmp_path / "g.db")],
             input="move 9-4\n",
             stdout=write,
             stderr=subprocess.PIPE,
@@ -291,7 +291,7 @@ def test_the_daemon_plays_on_when_its_output_is_closed(tmp_path: Path) -> None:
 
 def run_history(db: Path) -> str:
     done = subprocess.run(
-        [sys.executable, "-m", "controller", "history", "--database", str(db)],
+        [sys.executable, "-m", "reedboard", "history", "--database", str(db)],
         capture_output=True,
         text=True,
         timeout=60,
@@ -331,9 +331,9 @@ def test_wiring_check_of_a_pico_that_does_not_answer_says_so(
 ) -> None:
     import tty
 
-    import controller.cli
+    import reedboard.cli.main
 
-    monkeypatch.setattr(controller.cli, "PICO_ANSWER_SECONDS", 0.5)
+    monkeypatch.setattr(reedboard.cli.main, "PICO_ANSWER_SECONDS", 0.5)
     master, slave = os.openpty()
     tty.setraw(slave)
     try:
@@ -364,7 +364,7 @@ def test_run_without_gpio_fails_first_in_one_line_and_creates_nothing(tmp_path: 
     config.write_text(text.replace("/var/lib/reedboard", str(tmp_path / "var-lib-reedboard")))
     env = {k: v for k, v in os.environ.items() if k != "GPIOZERO_PIN_FACTORY"}
     done = subprocess.run(
-        [sys.executable, "-m", "controller", "run", "--config", str(config)],
+        [sys.executable, "-m", "reedboard", "run", "--config", str(config)],
         stdin=subprocess.DEVNULL,
         capture_output=True,
         text=True,
@@ -377,7 +377,7 @@ def test_run_without_gpio_fails_first_in_one_line_and_creates_nothing(tmp_path: 
     ), done.stderr  # and not one of gpiozero's warnings
     assert not (tmp_path / "var-lib-reedboard").exists()
     check = subprocess.run(
-        [sys.executable, "-m", "controller", "wiring", "check", "pi-cross33"],
+        [sys.executable, "-m", "reedboard", "wiring", "check", "pi-cross33"],
         stdin=subprocess.DEVNULL,
         capture_output=True,
         text=True,
@@ -426,7 +426,7 @@ def test_a_database_under_home_is_made_there_not_in_a_folder_named_tilde(tmp_pat
     config = tmp_path / "reedboard.toml"
     config.write_text('game = "solitaire"\ndatabase = "~/g.sqlite3"\n')
     done = subprocess.run(
-        [sys.executable, "-m", "controller", "run", "--config", str(config)],
+        [sys.executable, "-m", "reedboard", "run", "--config", str(config)],
         input="move 5-17\n",
         capture_output=True,
         text=True,
@@ -503,7 +503,7 @@ def test_a_gpio_board_that_opens_is_run_and_its_store_made(
 ) -> None:
     import asyncio
 
-    from controller.daemon import Daemon
+    from reedboard.daemon.core import Daemon
 
     config = load_config(gpio_config(tmp_path))
     said: list[str] = []

@@ -1,4 +1,4 @@
-"""The computer at the board (controller/computer.py): a whole game of every game it plays, on
+"""The computer at the board (reedboard/daemon/computer.py): a whole game of every game it plays, on
 the simulated board through the referee, the player's moves made on the board as switch
 changes and the computer's moves carried out by hand as they are lit; thinking off the loop;
 a move thought for a position that changed meanwhile is dropped."""
@@ -12,18 +12,18 @@ from typing import Any
 
 import pytest
 
-import engine
-from controller.computer import Computer, seats
-from controller.dice import SeededDice
-from controller.events import GameEvent, MoveCarriedOut, MoveCommitted, MoveShown
-from controller.runner import Clock, Runner
-from controller.session import Session, State
-from controller.tracegen import Hands, is_silent, lookalikes, pick_among_lookalikes, play_move
-from engine import Move, Position
-from engine.search import choose
-from hardware.board_io import BLUE
-from hardware.simulated import SimulatedBoard
-from wiring.layout import layout_for_game
+from reedboard import engine
+from reedboard.daemon.computer import Computer, seats
+from reedboard.engine import Move, Position
+from reedboard.engine.search import choose
+from reedboard.hardware.board_io import BLUE
+from reedboard.hardware.simulated import SimulatedBoard
+from reedboard.referee.dice import SeededDice
+from reedboard.referee.events import GameEvent, MoveCarriedOut, MoveCommitted, MoveShown
+from reedboard.referee.session import Session, State
+from reedboard.sim.runner import Clock, Runner
+from reedboard.sim.tracegen import Hands, is_silent, lookalikes, pick_among_lookalikes, play_move
+from reedboard.wiring.layout import layout_for_game
 
 
 class Table:

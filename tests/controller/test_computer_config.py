@@ -14,12 +14,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import engine
-from controller.cli import main
-from controller.config import Config, load_config
-from controller.daemon import Daemon
+from reedboard import engine
+from reedboard.cli.main import main
+from reedboard.daemon.config import Config, load_config
+from reedboard.daemon.core import Daemon
+from reedboard.wiring.tomlfile import WiringError
 from tests.engine.random_play import random_position
-from wiring.tomlfile import WiringError
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

@@ -18,13 +18,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import engine
-from controller.config import Config
-from controller.console import Plan
-from controller.daemon import Daemon
-from controller.dice import SeededDice
-from controller.store import GameStore
-from hardware.board_io import SensorEvent
+from reedboard import engine
+from reedboard.daemon.config import Config
+from reedboard.daemon.console import Plan
+from reedboard.daemon.core import Daemon
+from reedboard.hardware.board_io import SensorEvent
+from reedboard.referee.dice import SeededDice
+from reedboard.store.games import GameStore
 
 SENSED = [g for g in engine.game_ids() if engine.game(g).sensed]
 CHAIN = "F.......F.......GG.........GGGGGG F"  # foxes on 1 and 9, geese on 17, 18 and 28-33
@@ -234,7 +234,7 @@ def test_closing_standard_input_ends_the_daemon_cleanly_and_keeps_the_game(
 ) -> None:
     db = tmp_path / "g.sqlite3"
     done = subprocess.run(
-        [sys.executable, "-m", "controller", "run", "--game", "solitaire", "--database", str(db)],
+        [sys.executable, "-m", "reedboard", "run", "--game", "solitaire", "--database", str(db)],
         input="move 5-17\nmove 12-10\n",
         capture_output=True,
         text=True,
@@ -249,7 +249,7 @@ def test_closing_standard_input_ends_the_daemon_cleanly_and_keeps_the_game(
     assert record is not None and list(record.moves) == ["5-17", "12-10"]  # kept, playing
     start = time.monotonic()
     again = subprocess.run(
-        [sys.executable, "-m", "controller", "run", "--game", "solitaire", "--database", str(db)],
+        [sys.executable, "-m", "reedboard", "run", "--game", "solitaire", "--database", str(db)],
         stdin=subprocess.DEVNULL,
         capture_output=True,
         text=True,

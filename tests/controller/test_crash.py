@@ -17,12 +17,12 @@ import threading
 import time
 from pathlib import Path
 
-from controller.store import GameStore
+from reedboard.store.games import GameStore
 from tests.engine.test_solitaire import SEED_KEY
 
 
 def over(a: str, b: str) -> str:
-    import engine
+    from reedboard import engine
 
     return str(engine.cross33(engine.Diagonals.NONE).over[(int(a), int(b))])
 
@@ -34,7 +34,7 @@ class Daemon:
             [
                 sys.executable,
                 "-m",
-                "controller",
+                "reedboard",
                 "run",
                 "--game",
                 "solitaire",

@@ -7,12 +7,12 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from controller.config import Config
-from controller.daemon import Daemon
-from controller.store import GameStore
-from hardware.board_io import WHITE
-from hardware.led_chain import SWEEP_SECONDS
-from hardware.simulated import SimulatedBoard
+from reedboard.daemon.config import Config
+from reedboard.daemon.core import Daemon
+from reedboard.hardware.board_io import WHITE
+from reedboard.hardware.led_chain import SWEEP_SECONDS
+from reedboard.hardware.simulated import SimulatedBoard
+from reedboard.store.games import GameStore
 
 TWO_PEGS = "oo" + "." * 31 + " -"
 

@@ -6,8 +6,8 @@ import collections
 
 import pytest
 
-import engine
-from controller.dice import DiceError, ScriptedDice, SeededDice, SystemDice, roll_for
+from reedboard import engine
+from reedboard.referee.dice import DiceError, ScriptedDice, SeededDice, SystemDice, roll_for
 
 
 def test_system_dice_cover_every_face_and_nothing_else() -> None:

@@ -12,18 +12,18 @@ import pkgutil
 
 import pytest
 
-import controller.cli
-import engine
-from controller.cliargs import UsageError
-from controller.daemon import DaemonError
-from controller.dice import DiceError
-from controller.errors import CommandError, ControllerError
-from controller.store import StoreError
-from controller.trace import TraceError
-from engine import errors
-from engine.errors import ReedboardError
-from hardware.board_io import BoardError
-from wiring.tomlfile import WiringError
+import reedboard.cli.main
+from reedboard import engine
+from reedboard.cli.args import UsageError
+from reedboard.daemon.core import DaemonError
+from reedboard.engine import errors
+from reedboard.engine.errors import ReedboardError
+from reedboard.errors import CommandError, ControllerError
+from reedboard.hardware.board_io import BoardError
+from reedboard.referee.dice import DiceError
+from reedboard.sim.trace import TraceError
+from reedboard.store.games import StoreError
+from reedboard.wiring.tomlfile import WiringError
 
 
 def test_every_package_has_its_error_under_the_one_root() -> None:
@@ -41,23 +41,22 @@ PENDING: set[str] = set()
 def our_errors() -> dict[str, type[BaseException]]:
     """Every public exception class our packages define (the MicroPython firmware aside)."""
     out: dict[str, type[BaseException]] = {}
-    for package in ("engine", "wiring", "hardware", "firmware_bridge", "controller"):
-        root = importlib.import_module(package)
-        for info in pkgutil.walk_packages(root.__path__, f"{package}."):
-            if info.name.startswith("firmware_bridge.firmware") or info.name.endswith("__main__"):
+    root = importlib.import_module("reedboard")
+    for info in pkgutil.walk_packages(root.__path__, "reedboard."):
+        if info.name.startswith("reedboard.bridge.firmware") or info.name.endswith("__main__"):
+            continue
+        module = importlib.import_module(info.name)
+        for name, cls in inspect.getmembers(module, inspect.isclass):
+            if name.startswith("_"):  # private: caught where it is raised, never let out
                 continue
-            module = importlib.import_module(info.name)
-            for name, cls in inspect.getmembers(module, inspect.isclass):
-                if name.startswith("_"):  # private: caught where it is raised, never let out
-                    continue
-                if issubclass(cls, BaseException) and cls.__module__ == module.__name__:
-                    out[f"{module.__name__}.{name}"] = cls
+            if issubclass(cls, BaseException) and cls.__module__ == module.__name__:
+                out[f"{module.__name__}.{name}"] = cls
     return out
 
 
 def test_every_error_class_of_ours_is_under_the_root() -> None:
     errors_found = our_errors()
-    assert "controller.store.StoreError" in errors_found
+    assert "reedboard.store.games.StoreError" in errors_found
     outside = {name for name, cls in errors_found.items() if not issubclass(cls, ReedboardError)}
     assert outside == PENDING
 
@@ -97,8 +96,8 @@ def test_the_command_line_catches_the_root(
     def games(args: argparse.Namespace) -> int:
         raise NewError("something named\nwhat was wrong")
 
-    monkeypatch.setattr(controller.cli, "cmd_games", games)
-    assert controller.cli.main(["games"]) == 2
+    monkeypatch.setattr(reedboard.cli.main, "cmd_games", games)
+    assert reedboard.cli.main.main(["games"]) == 2
     out, err = capsys.readouterr()
     assert (out, err) == ("", "reedboard: error: something named what was wrong\n")
 
@@ -107,6 +106,6 @@ def test_a_bug_is_not_swallowed(monkeypatch: pytest.MonkeyPatch) -> None:
     def games(args: argparse.Namespace) -> int:
         raise KeyError("a bug")
 
-    monkeypatch.setattr(controller.cli, "cmd_games", games)
+    monkeypatch.setattr(reedboard.cli.main, "cmd_games", games)
     with pytest.raises(KeyError):
-        controller.cli.main(["games"])
+        reedboard.cli.main.main(["games"])

@@ -1,12 +1,12 @@
-"""The game's events (controller/events.py): typed, in order, the store first."""
+"""The game's events (reedboard/referee/events.py): typed, in order, the store first."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-import engine
-from controller.events import EventBus, GameEvent, Lifted, MoveCommitted, Notice, Takeback
-from controller.store import GameStore
+from reedboard import engine
+from reedboard.referee.events import EventBus, GameEvent, Lifted, MoveCommitted, Notice, Takeback
+from reedboard.store.games import GameStore
 from tests.controller.rig import Rig
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from controller.trace import load_trace, replay
+from reedboard.sim.trace import load_trace, replay
 from tests.controller.spelling import positions, same_game
 
 HERE = Path(__file__).parent / "field_traces"
@@ -42,7 +42,7 @@ def test_field_trace_replays_to_the_moves_played(path: Path) -> None:
 
 def _leaves_one_of(session: object, text: str, done: set[str]) -> bool:
     """Whether the move ``text`` (a loop spelt the other way) leaves a position of the game."""
-    import engine
+    from reedboard import engine
 
     game = session.game_id  # type: ignore[attr-defined]
     position = engine.start(game, **session.options)  # type: ignore[attr-defined]

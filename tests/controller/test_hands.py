@@ -11,13 +11,13 @@ from functools import cache
 
 import pytest
 
-import engine
-from controller.handboard import Table
-from controller.handcheck import check_games, is_wrong, judge
-from controller.handplan import counts_of, route
-from controller.hands import Habits, HandGame, hand_game_trace, play_game
-from controller.trace import Commit, Replayer, Trace, TraceError, read_trace, replay
-from wiring.layout import layout_for_game
+from reedboard import engine
+from reedboard.sim.handplan import counts_of, route
+from reedboard.sim.trace import Commit, Replayer, Trace, TraceError, read_trace, replay
+from reedboard.wiring.layout import layout_for_game
+from tests.hands.board import Table
+from tests.hands.check import check_games, is_wrong, judge
+from tests.hands.model import Habits, HandGame, hand_game_trace, play_game
 
 SENSED = [g for g in engine.game_ids() if engine.game(g).sensed]
 

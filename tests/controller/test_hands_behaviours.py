@@ -17,14 +17,14 @@ from typing import Any
 
 import pytest
 
-import engine
-from controller import handboard
-from controller.handboard import Break, Table
-from controller.handcheck import ORDINARY, Report, applies, judge
-from controller.handplan import count_routes, counts_of, near
-from controller.hands import HandGame, play_game
-from controller.trace import Commit, Trace
-from wiring.layout import layout_for_game
+from reedboard import engine
+from reedboard.sim.handplan import count_routes, counts_of, near
+from reedboard.sim.trace import Commit, Trace
+from reedboard.wiring.layout import layout_for_game
+from tests.hands import board as handboard
+from tests.hands.board import Break, Table
+from tests.hands.check import ORDINARY, Report, applies, judge
+from tests.hands.model import HandGame, play_game
 
 SENSED = [g for g in engine.game_ids() if engine.game(g).sensed]
 QUIET = {"touch_before": 0, "touch_during": 0, "touch_after": 0, "bounce": 0, "slide": 0}
@@ -34,7 +34,7 @@ EPS = 2e-6
 
 
 class Deaf:
-    """A stand-in for the :class:`~controller.trace.Replayer`: lines must come in time order
+    """A stand-in for the :class:`~reedboard.sim.trace.Replayer`: lines must come in time order
     and not before the last look; every ``roll`` is heard as a throw; nothing else is said,
     except that from its ``suspect_from``-th switch line on it calls switch ``suspect`` broken."""
 

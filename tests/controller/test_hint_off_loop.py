@@ -12,18 +12,18 @@ from typing import Any
 
 import pytest
 
-import controller.hints
-from controller.config import Config
-from controller.daemon import Daemon
-from engine import Move, Position
-from hardware.board_io import AMBER
+import reedboard.referee.hints
+from reedboard.daemon.config import Config
+from reedboard.daemon.core import Daemon
+from reedboard.engine import Move, Position
+from reedboard.hardware.board_io import AMBER
 
 
 @pytest.fixture
 def gate(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
     """The search waits for this event (as a long search would) before it answers."""
     opened = threading.Event()
-    suggest = controller.hints.suggest
+    suggest = reedboard.referee.hints.suggest
     searched: list[str] = []
 
     def slow(position: Position[Any, Any]) -> Move | None:
@@ -31,7 +31,7 @@ def gate(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
         assert opened.wait(10)
         return suggest(position)
 
-    monkeypatch.setattr(controller.hints, "suggest", slow)
+    monkeypatch.setattr(reedboard.referee.hints, "suggest", slow)
     opened.searched = searched  # type: ignore[attr-defined]
     return opened
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-import engine
-from controller.hints import suggest
-from engine.skip import Skip
+from reedboard import engine
+from reedboard.engine.skip import Skip
+from reedboard.referee.hints import suggest
 
 
 @pytest.mark.parametrize(

@@ -9,11 +9,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import engine
-from controller.cli import main
-from controller.config import Config
-from controller.daemon import Daemon
-from controller.store import GameStore
+from reedboard import engine
+from reedboard.cli.main import main
+from reedboard.daemon.config import Config
+from reedboard.daemon.core import Daemon
+from reedboard.store.games import GameStore
 from tests.controller.rig import Rig
 
 

@@ -10,15 +10,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import engine
-from controller.hints import suggest
-from controller.leds import View, ends, frame, route_points
-from engine.marks import Mark
-from hardware.board_io import AMBER, GREEN, RED, WHITE, Light
-from hardware.simulated import SimulatedBoard
+from reedboard import engine
+from reedboard.engine.marks import Mark
+from reedboard.hardware.board_io import AMBER, GREEN, RED, WHITE, Light
+from reedboard.hardware.simulated import SimulatedBoard
+from reedboard.referee.hints import suggest
+from reedboard.referee.leds import View, ends, frame, route_points
+from reedboard.wiring.layout import layout_for_game, load_layout
 from tests.controller.rig import Rig
 from tests.hardware.led_patterns import VirtualClock
-from wiring.layout import layout_for_game, load_layout
 
 SENSED = [g for g in engine.game_ids() if engine.game(g).sensed]
 

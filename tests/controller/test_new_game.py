@@ -15,14 +15,21 @@ from typing import Any, ClassVar, Self
 
 import pytest
 
-import engine
-import wiring.layout
-from controller.hands import play_game
-from controller.hints import suggest
-from controller.trace import read_trace, replay
-from controller.tracegen import random_game_trace
-from engine import InvalidMoveError, InvalidPositionError, Move, Outcome, Position, Termination
-from engine.registry import _GAMES
+import reedboard.wiring.layout
+from reedboard import engine
+from reedboard.engine import (
+    InvalidMoveError,
+    InvalidPositionError,
+    Move,
+    Outcome,
+    Position,
+    Termination,
+)
+from reedboard.engine.registry import _GAMES
+from reedboard.referee.hints import suggest
+from reedboard.sim.trace import read_trace, replay
+from reedboard.sim.tracegen import random_game_trace
+from tests.hands.model import play_game
 
 LAST = 33
 
@@ -149,12 +156,12 @@ class ToyRace(Position[engine.Throw | Advance, RaceState]):
 def toy_race(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[type[ToyRace]]:
     """The game registered, and the shipped layouts with one more: the cross board for it."""
     layouts = tmp_path / "layouts"
-    shutil.copytree(wiring.layout.LAYOUTS, layouts)
+    shutil.copytree(reedboard.wiring.layout.LAYOUTS, layouts)
     text = (layouts / "cross33.toml").read_text()
     text = re.sub(r'(?m)^name = "cross33"$', 'name = "toy33"', text)
     text = re.sub(r"(?m)^games = \[.*\]$", 'games = ["toy-race"]', text)
     (layouts / "toy33.toml").write_text(text)
-    monkeypatch.setattr(wiring.layout, "LAYOUTS", layouts)
+    monkeypatch.setattr(reedboard.wiring.layout, "LAYOUTS", layouts)
     engine.register(ToyRace)
     try:
         yield ToyRace

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from controller.trace import load_trace, replay
+from reedboard.sim.trace import load_trace, replay
 
 HERE = Path(__file__).parent / "field_traces" / "ordinary-hands"
 TRACES = sorted(HERE.glob("*.jsonl"))

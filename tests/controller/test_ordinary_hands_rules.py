@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from controller.store import GameStore
-from hardware.board_io import RED, Light, Pattern
+from reedboard.hardware.board_io import RED, Light, Pattern
+from reedboard.store.games import GameStore
 from tests.controller.rig import Rig
 
 

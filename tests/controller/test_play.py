@@ -8,11 +8,11 @@ import random
 
 import pytest
 
-import engine
-from controller.events import GameEvent, MoveCarriedOut, MoveCommitted, MoveShown
-from controller.session import PlayError
-from engine import Move
-from hardware.board_io import BLUE, RED, Light, Pattern
+from reedboard import engine
+from reedboard.engine import Move
+from reedboard.hardware.board_io import BLUE, RED, Light, Pattern
+from reedboard.referee.events import GameEvent, MoveCarriedOut, MoveCommitted, MoveShown
+from reedboard.referee.session import PlayError
 from tests.controller.rig import Rig
 
 FOX_CHAIN = "G...F.GG.G.GGG.G.FGGGGG.GGGGG.GGG F"  # the fox on 5 may jump 5x17x15
@@ -118,7 +118,7 @@ def test_an_illegal_move_or_a_board_in_motion_is_refused_and_changes_nothing() -
 
 
 def test_the_referees_state_follows_the_game() -> None:
-    from controller.session import State
+    from reedboard.referee.session import State
 
     rig = Rig("fox-and-geese")
     assert rig.session.state is State.PLAYING

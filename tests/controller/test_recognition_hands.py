@@ -1,4 +1,4 @@
-"""Recognition on the hand model (controller/hands.py), one test for each failure class an
+"""Recognition on the hand model (tests/hands/model.py), one test for each failure class an
 independent tester found, with fixed seeds: the hands lean hard on the behaviour that caused
 it. A failing game here is filed with what the hands did (`first`): replay it with
 ``play_game(game, seed, **habits)``.
@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from controller.handcheck import check_games
+from tests.hands.check import check_games
 
 CLASSES: dict[str, tuple[str, range, dict[str, Any]]] = {
     # Fox and Geese loop chains recorded in reverse when the jumped geese come off before the
@@ -84,7 +84,7 @@ def test_hands_leaning_on_a_failure_class_are_recognised(name: str) -> None:
 FOUND = [
     # a chain (d3xe4xd5, its captures silent) while a man of the other side is touched: a
     # line of three silent captures fitted the board too, though its last move's man had
-    # left before the move it answered was begun (controller/pending.py Line.in_order)
+    # left before the move it answered was begun (reedboard/referee/pending.py Line.in_order)
     ("skip", 636),
     # a loop chain (23x25x31x23) comes back to its start: its point filled again is no sign
     # that its man never left

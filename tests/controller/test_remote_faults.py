@@ -10,11 +10,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import engine
-from controller.events import MoveCarriedOut, MoveShown, RemoteNotice
-from controller.remote.fairdice import Secret, check_reveal, combine
-from controller.session import State
-from controller.tracegen import Hands, play_move
+from reedboard import engine
+from reedboard.daemon.remote.fairdice import Secret, check_reveal, combine
+from reedboard.referee.events import MoveCarriedOut, MoveShown, RemoteNotice
+from reedboard.referee.session import State
+from reedboard.sim.tracegen import Hands, play_move
 from tests.controller.remote_rig import (
     Mosquitto,
     Peer,
@@ -234,7 +234,7 @@ class Process:
         self.proc = await asyncio.create_subprocess_exec(
             sys.executable,
             "-m",
-            "controller",
+            "reedboard",
             "run",
             "--config",
             str(self.config),

@@ -14,19 +14,19 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import engine
-from controller.cli import main
-from controller.config import load_config
-from controller.remote.fairdice import ForgedReveal, Secret, check_reveal, combine, commitment
-from controller.remote.game import check_proof
-from controller.remote.message import MessageError, decode, encode
-from controller.remote.settings import (
+from reedboard import engine
+from reedboard.cli.main import main
+from reedboard.daemon.config import load_config
+from reedboard.daemon.remote.fairdice import ForgedReveal, Secret, check_reveal, combine, commitment
+from reedboard.daemon.remote.game import check_proof
+from reedboard.daemon.remote.message import MessageError, decode, encode
+from reedboard.daemon.remote.settings import (
     RemoteSettingsError,
     check_seats,
     from_values,
     parse_broker,
 )
-from engine.errors import ReedboardError
+from reedboard.engine.errors import ReedboardError
 
 
 def call(*argv: str) -> tuple[int, str, str]:

@@ -8,11 +8,11 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
-from controller.events import MoveCommitted, Thrown
-from controller.remote.game import check_proof
-from controller.remote.watch import watch
-from controller.session import State
-from engine import Move, Position
+from reedboard.daemon.remote.game import check_proof
+from reedboard.daemon.remote.watch import watch
+from reedboard.engine import Move, Position
+from reedboard.referee.events import MoveCommitted, Thrown
+from reedboard.referee.session import State
 from tests.controller.remote_rig import (
     Mosquitto,
     Peer,

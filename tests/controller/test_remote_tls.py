@@ -16,9 +16,9 @@ from typing import Any
 
 import pytest
 
-from controller.config import Config
-from controller.remote.settings import Broker, RemoteSettings
-from controller.remote.watch import WatchError, watch
+from reedboard.daemon.config import Config
+from reedboard.daemon.remote.settings import Broker, RemoteSettings
+from reedboard.daemon.remote.watch import WatchError, watch
 from tests.controller.remote_rig import MOSQUITTO, Board, free_port, until
 
 GAME = "fox-and-geese-mcloughlin"

@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-import engine
-from controller.trace import Trace, read_trace, replay
-from controller.tracegen import Hands, play_move, random_game_trace
+from reedboard import engine
+from reedboard.sim.trace import Trace, read_trace, replay
+from reedboard.sim.tracegen import Hands, play_move, random_game_trace
 from tests.controller.spelling import same_game
 from tests.engine.test_solitaire import SEED_KEY
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import engine
-from controller.store import GameStore
-from hardware.board_io import AMBER, GREEN, RED, WHITE, Light, Pattern
+from reedboard import engine
+from reedboard.hardware.board_io import AMBER, GREEN, RED, WHITE, Light, Pattern
+from reedboard.store.games import GameStore
 from tests.controller.rig import Rig
 
 

@@ -1,4 +1,4 @@
-"""Peg Solitaire solved on the board (controller/solved.py): the cache file, `reedboard
+"""Peg Solitaire solved on the board (reedboard/referee/solved.py): the cache file, `reedboard
 analyse` and `hint`, the verdict after each jump, the losing jump named, the daemon's build."""
 
 from __future__ import annotations
@@ -19,15 +19,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import engine
-from controller import solved
-from controller.cli import main
-from controller.config import Config
-from controller.daemon import Daemon
-from controller.store import GameStore
-from engine import solitaire_solver as solver
-from engine.solitaire_solver import WinningSet, bits_of, symmetries_keeping
-from hardware.board_io import AMBER
+from reedboard import engine
+from reedboard.cli.main import main
+from reedboard.daemon.config import Config
+from reedboard.daemon.core import Daemon
+from reedboard.engine import solitaire_solver as solver
+from reedboard.engine.solitaire_solver import WinningSet, bits_of, symmetries_keeping
+from reedboard.hardware.board_io import AMBER
+from reedboard.referee import solved
+from reedboard.store.games import GameStore
 from tests.controller.rig import Rig
 from tests.engine import solitaire_reference as ref
 
@@ -482,7 +482,7 @@ def test_the_daemon_builds_a_missing_set_in_a_process_of_its_own(
 ) -> None:
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     source = solved.cache_path(17, solitaire_cache / "reedboard")
-    builder = (  # stands in for `python -m controller.solved build`: copies a built file
+    builder = (  # stands in for `python -m reedboard.referee.solved build`: copies a built file
         "import os, shutil, sys; os.makedirs(sys.argv[4]);"
         " shutil.copy(sys.argv[1], sys.argv[4] + '/solitaire-winning-' + sys.argv[2] + '.bin')"
     )

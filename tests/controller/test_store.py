@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-import engine
-from controller.store import APPLICATION_ID, VERSION, GameStore, StoreError, check_path
+from reedboard import engine
+from reedboard.store.games import APPLICATION_ID, VERSION, GameStore, StoreError, check_path
 
 V0_SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -256,10 +256,10 @@ def test_a_read_only_store_is_refused_before_anything_is_shown(tmp_path: Path, w
     store.close()
     (path if what == "file" else folder).chmod(0o444 if what == "file" else 0o555)
     try:
-        run = [sys.executable, "-m", "controller", "run", "--game", "fox-and-geese"]
+        run = [sys.executable, "-m", "reedboard", "run", "--game", "fox-and-geese"]
         done = unprivileged([*run, "--database", str(path)], tmp_path)
         shown = unprivileged(
-            [sys.executable, "-m", "controller", "history", "--database", str(path)], tmp_path
+            [sys.executable, "-m", "reedboard", "history", "--database", str(path)], tmp_path
         )
     finally:
         folder.chmod(0o755)

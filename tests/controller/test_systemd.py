@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from controller.config import Config, load_config
-from controller.daemon import Daemon
+from reedboard.daemon.config import Config, load_config
+from reedboard.daemon.core import Daemon
 
 DEPLOY = Path(__file__).resolve().parents[2] / "deploy"
 

@@ -14,12 +14,12 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-import engine
-from controller.cli import main
-from controller.trace import Trace, TraceError, read_trace, read_trace_bytes, replay
-from controller.tracegen import random_game_trace
-from hardware.board_io import BUTTONS
-from wiring.layout import layout_for_game
+from reedboard import engine
+from reedboard.cli.main import main
+from reedboard.hardware.board_io import BUTTONS
+from reedboard.sim.trace import Trace, TraceError, read_trace, read_trace_bytes, replay
+from reedboard.sim.tracegen import random_game_trace
+from reedboard.wiring.layout import layout_for_game
 
 RABBIT = '{"game": "fox-and-rabbit", "occupied": ["a1", "i1"]}'
 SOLITAIRE = json.dumps(

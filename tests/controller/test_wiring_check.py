@@ -8,11 +8,11 @@ from dataclasses import replace
 
 from gpiozero.pins.mock import MockFactory
 
-from controller.wiring_check import check_wiring
-from hardware.gpio_board import GpioBoard
+from reedboard.hardware.gpio_board import GpioBoard
+from reedboard.wiring.build import Build, load_build
+from reedboard.wiring.check import check_wiring
 from tests.hardware.fake_spidev import FakeSpiDev
 from tests.hardware.matrix_wires import MatrixWires
-from wiring.build import Build, load_build
 
 
 def fast(build: Build) -> Build:

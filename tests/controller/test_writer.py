@@ -1,4 +1,4 @@
-"""The store's writes off the loop (controller/writer.py): the session goes on reading the
+"""The store's writes off the loop (reedboard/store/writer.py): the session goes on reading the
 board while a move is being made durable, and says and lights nothing of it before."""
 
 from __future__ import annotations
@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from controller.store import GameStore
-from controller.writer import StoreWriter
-from hardware.board_io import GREEN
+from reedboard.hardware.board_io import GREEN
+from reedboard.store.games import GameStore
+from reedboard.store.writer import StoreWriter
 from tests.controller.rig import Rig
 
 

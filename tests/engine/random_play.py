@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import engine
-from engine import Position
+from reedboard import engine
+from reedboard.engine import Position
 
 
 def random_position(game: str, seed: int, plies: int) -> Position[Any, Any]:

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-import engine
+from reedboard import engine
 
 PLAYOUTS = 25
 MAX_PLIES = 300

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine import Diagonals, cross33
+from reedboard.engine import Diagonals, cross33
 
 
 def test_holes_are_numbered_row_by_row_on_a_7x7_grid() -> None:

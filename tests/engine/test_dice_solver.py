@@ -1,4 +1,5 @@
-"""Two-player Fox and Rabbit solved whole (engine/dice_solver.py): the solver's value iteration
+"""Two-player Fox and Rabbit solved whole (reedboard/engine/dice_solver.py): the solver's value
+iteration
 on small graphs whose values are known, and the shipped table checked against the rules: every
 position's value is what its throws and best moves make it."""
 
@@ -9,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-import engine
-from engine import dice_solver
-from engine.dice_solver import TERMINAL_LOSS, TERMINAL_WIN, Graph, solve
-from engine.fox_and_rabbit import SOLVED
+from reedboard import engine
+from reedboard.engine import dice_solver
+from reedboard.engine.dice_solver import TERMINAL_LOSS, TERMINAL_WIN, Graph, solve
+from reedboard.engine.fox_and_rabbit import SOLVED
 
 GAME = "fox-and-rabbit"
 

@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import engine
-from engine.cross33 import cross33
-from engine.fox_and_geese import FoxAndGeese, McLoughlinFoxAndGeese
+from reedboard import engine
+from reedboard.engine.cross33 import cross33
+from reedboard.engine.fox_and_geese import FoxAndGeese, McLoughlinFoxAndGeese
 
 MC = "fox-and-geese-mcloughlin"
 ROW = {h: r for h, (r, _) in enumerate(cross33(engine.start(MC).options.diagonals).coords) if h}
@@ -144,7 +144,8 @@ def test_the_two_fox_rating_is_the_sum_of_its_terms(seed: int, plies: int) -> No
     assert p.evaluate("fox") == pytest.approx(expected)
 
 
-# The two-fox game's pen (engine.fox_and_geese.FoxAndGeese.open_room). Holes 1-6 are the top
+# The two-fox game's pen (reedboard.engine.fox_and_geese.FoxAndGeese.open_room). Holes 1-6 are the
+# top
 # arm (1 2 3 over 4 5 6); the rest of the board is full of geese but for a few holes far off.
 _FULL = {h: "G" for h in range(4, 34)}
 
@@ -261,7 +262,7 @@ def test_the_foxes_take_a_goose_on_an_open_board(level_number: int) -> None:
     """Foxes on 9 and 11, geese on 16 and 30-33, fox to move: 9 jumps 16 into 23. (With
     every pen the geese cannot close rated a draw, the open board was one too, and the foxes
     stepped about instead.)"""
-    from engine.search import choose
+    from reedboard.engine.search import choose
 
     p = _two_fox({9: "F", 11: "F", **{h: "G" for h in (16, 30, 31, 32, 33)}}, "F")
     move = choose(p, level_number, random.Random(0))
@@ -275,7 +276,7 @@ def test_the_top_level_keeps_a_pen_it_can_close(monkeypatch: pytest.MonkeyPatch)
     which 4 or 6 closes.
     With the pen term the top level reshapes the pen so; without it, it does not. (The pen
     is a dead one, rated a draw by ``dead_pen_draws``: off here, to see the pen term alone.)"""
-    from engine.search import choose
+    from reedboard.engine.search import choose
 
     monkeypatch.setattr(FoxAndGeese, "dead_pen_draws", False)
 

@@ -9,11 +9,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import engine
-from engine import IllegalMoveError, InvalidMoveError, InvalidPositionError, Termination
-from engine.brier9 import BRIER_PATCH, CIRCLES, xy
-from engine.fox_and_rabbit import right_angle_landings
-from engine.search import WIN
+from reedboard import engine
+from reedboard.engine import IllegalMoveError, InvalidMoveError, InvalidPositionError, Termination
+from reedboard.engine.brier9 import BRIER_PATCH, CIRCLES, xy
+from reedboard.engine.fox_and_rabbit import right_angle_landings
+from reedboard.engine.search import WIN
 
 TWO = "fox-and-rabbit"
 FOUR = "fox-and-rabbit-4"
@@ -340,7 +340,8 @@ def test_brier_patch_is_the_five_red_circles() -> None:
     assert frozenset({"e5", "d5", "f5", "e4", "e6"}) == BRIER_PATCH
 
 
-# -- the computer's rating (evaluate, for engine/search.py) -----------------------------------
+# -- the computer's rating (evaluate, for reedboard/engine/search.py)
+# -----------------------------------
 
 
 # The four-player game is rated by chances of the next throw (the two-player game is solved).
@@ -374,7 +375,7 @@ def _fox(text: str) -> float:
 
 
 def test_the_two_player_game_is_rated_by_its_solution() -> None:
-    from engine.search import choose
+    from reedboard.engine.search import choose
 
     start = engine.start(TWO)
     assert start.solved_value() == pytest.approx(0.8402, abs=1e-4)
@@ -403,7 +404,7 @@ def _after(p: engine.Position, move: engine.Move) -> float:
 
 @pytest.mark.parametrize("level", [2, 3, 4, 5])
 def test_every_level_from_2_plays_the_solution(level: int) -> None:
-    from engine.search import choose
+    from reedboard.engine.search import choose
 
     # positions sampled from the table, each with a throw made; here the search once weighed
     # a game over inside its horizon above the table's chances at its edge

@@ -1,4 +1,4 @@
-"""McLoughlin's Fox and Geese proof search (engine/fox_geese_solver.py), checked against a
+"""McLoughlin's Fox and Geese proof search (reedboard/engine/fox_geese_solver.py), checked against a
 plain exhaustive minimax over the engine's own moves, and `reedboard analyse` on it."""
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-import engine
-from controller.cli import main
-from engine import fox_geese_solver as solver
+from reedboard import engine
+from reedboard.cli.main import main
+from reedboard.engine import fox_geese_solver as solver
 
 GAME = "fox-and-geese-mcloughlin"
 Mc = engine.game(GAME)

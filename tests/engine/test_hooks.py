@@ -15,9 +15,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import engine
-from engine import Mark, MarkStyle, PhysicalMove, Position, Throw
-from engine.brier9 import BRIER_PATCH
+from reedboard import engine
+from reedboard.engine import Mark, MarkStyle, PhysicalMove, Position, Throw
+from reedboard.engine.brier9 import BRIER_PATCH
 
 GAMES = engine.game_ids()
 SENSED = [g for g in GAMES if engine.game(g).sensed]

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-import engine
-from controller.cli import main
-from engine import jack_rabbits as jr
+from reedboard import engine
+from reedboard.cli.main import main
+from reedboard.engine import jack_rabbits as jr
 
 
 def test_the_roll_a_die_matching_a_held_card_wins_a_prize_draw() -> None:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-import engine
-from engine import InvalidOptionError, Termination
+from reedboard import engine
+from reedboard.engine import InvalidOptionError, Termination
 
 GAME = "fox-and-geese-mcloughlin"
 

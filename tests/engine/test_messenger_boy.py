@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-import engine
-from engine import InvalidOptionError, Termination
+from reedboard import engine
+from reedboard.engine import InvalidOptionError, Termination
 
 GAME = "messenger-boy"
 
@@ -140,7 +140,7 @@ def test_a_bad_orders_table_names_the_file_line_and_square(tmp_path: Path) -> No
 
 
 def test_the_shipped_table_invents_no_orders() -> None:
-    from engine.messenger_boy import load_orders
+    from reedboard.engine.messenger_boy import load_orders
 
     assert load_orders("") == {}
 
@@ -257,7 +257,8 @@ def test_an_orders_file_that_cannot_be_read_says_so(tmp_path: Path) -> None:
         engine.start(GAME, orders="a\0b")
 
 
-# -- the computer's rating (evaluate, for engine/search.py) -----------------------------------
+# -- the computer's rating (evaluate, for reedboard/engine/search.py)
+# -----------------------------------
 
 
 @pytest.mark.parametrize(
@@ -271,7 +272,7 @@ def test_an_orders_file_that_cannot_be_read_says_so(tmp_path: Path) -> None:
 def test_the_computer_takes_the_lane_without_the_bad_square(
     tmp_path: Path, bad: str, kind: str
 ) -> None:
-    from engine.search import choose
+    from reedboard.engine.search import choose
 
     # lane A has the bad square at 8 at the start and at 27 after 22; lane B is clear
     table = orders(tmp_path, f'"A8" = {bad}\n"A27" = {bad}\n')
@@ -285,7 +286,7 @@ def test_the_computer_takes_the_lane_without_the_bad_square(
 
 
 def test_the_rating_counts_the_turns_a_man_needs_to_reach_43(tmp_path: Path) -> None:
-    from engine.messenger_boy import turns_to_finish
+    from reedboard.engine.messenger_boy import turns_to_finish
 
     turns = turns_to_finish("")
     # from 37-42 only an exact spin wins: six turns on average whichever square
@@ -303,7 +304,7 @@ def test_the_rating_counts_the_turns_a_man_needs_to_reach_43(tmp_path: Path) -> 
 def test_the_rating_follows_go_to_loops_and_prison_release_as_the_engine_does(
     tmp_path: Path,
 ) -> None:
-    from engine.messenger_boy import turns_to_finish
+    from reedboard.engine.messenger_boy import turns_to_finish
 
     # A10 sends him to 5 and A5 back to 10: the engine's loop guard leaves him on the square he
     # came to first, so the pair changes nothing

@@ -6,10 +6,10 @@ import random
 
 import pytest
 
-import engine
-from engine import InvalidPositionError, Termination
-from engine.parchesi import board
-from engine.search import choose
+from reedboard import engine
+from reedboard.engine import InvalidPositionError, Termination
+from reedboard.engine.parchesi import board
+from reedboard.engine.search import choose
 
 GAME = "parchesi"
 
@@ -178,7 +178,8 @@ def test_double_6_lists_each_group_of_men_once_in_the_order_by_number_when_it_ca
     assert len(groups) == len({tuple(g) for g in groups})
 
 
-# -- the computer's rating (evaluate, for engine/search.py) -----------------------------------
+# -- the computer's rating (evaluate, for reedboard/engine/search.py)
+# -----------------------------------
 
 
 def test_the_rating_counts_the_front_man_most_so_the_computer_runs_one_man() -> None:

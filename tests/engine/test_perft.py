@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-import engine
+from reedboard import engine
 from tests.engine.reference import Ref
 
 HERE = Path(__file__).parent / "perft"

@@ -18,8 +18,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import engine
-from engine import InvalidMoveError, InvalidOptionError, InvalidPositionError
+from reedboard import engine
+from reedboard.engine import InvalidMoveError, InvalidOptionError, InvalidPositionError
 
 GAMES = engine.game_ids()
 

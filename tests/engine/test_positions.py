@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-import engine
-from engine import InvalidPositionError, Termination
+from reedboard import engine
+from reedboard.engine import InvalidPositionError, Termination
 
 EMPTY_SKIP_ROW = "........"
 

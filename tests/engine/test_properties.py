@@ -7,7 +7,7 @@ import itertools
 from hypothesis import given
 from hypothesis import strategies as st
 
-import engine
+from reedboard import engine
 
 CROSS_GAMES = ["fox-and-geese", "fox-and-geese-mcloughlin", "solitaire"]
 games = st.sampled_from(CROSS_GAMES)

@@ -1,4 +1,5 @@
-"""The computer players' search (engine/search.py): every move it returns is legal, in every
+"""The computer players' search (reedboard/engine/search.py): every move it returns is legal, in
+every
 game, at every level, from random positions; it leaves the position as it was; it repeats from
 its seed; alpha-beta with its table finds the plain minimax value, expectimax the plain
 expectation; a win in one is taken at every level."""
@@ -12,9 +13,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import engine
-from engine import Position
-from engine.search import LEVELS, PROOF_SHARE, TOP_LEVEL, WIN, _Search, choose, level
+from reedboard import engine
+from reedboard.engine import Position
+from reedboard.engine.search import LEVELS, PROOF_SHARE, TOP_LEVEL, WIN, _Search, choose, level
 from tests.engine.random_play import random_position
 
 GAMES = engine.game_ids()
@@ -182,7 +183,7 @@ def test_a_higher_level_searches_more() -> None:
 
 def _late_mcloughlin_wins(count: int) -> list[Any]:
     """Late positions of random McLoughlin games (geese nearly home) where a win is proved."""
-    from engine import fox_geese_solver as solver
+    from reedboard.engine import fox_geese_solver as solver
 
     found = []
     rng = random.Random(14)
@@ -197,7 +198,7 @@ def _late_mcloughlin_wins(count: int) -> list[Any]:
 
 
 def test_the_top_level_plays_a_win_the_games_solver_proves() -> None:
-    from engine import fox_geese_solver as solver
+    from reedboard.engine import fox_geese_solver as solver
 
     for position in _late_mcloughlin_wins(3):
         move = choose(position, TOP_LEVEL, random.Random(0))

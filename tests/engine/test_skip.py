@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-import engine
-from engine import IllegalMoveError, Termination
+from reedboard import engine
+from reedboard.engine import IllegalMoveError, Termination
 
 EMPTY = ["........"] * 8
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-import engine
-from engine import IllegalMoveError, InvalidOptionError, Termination
+from reedboard import engine
+from reedboard.engine import IllegalMoveError, InvalidOptionError, Termination
 
 # The key printed in seed 001: "5 jumps to 17 and takes 10, 12 to 10 and takes 11, etc."
 SEED_KEY = (

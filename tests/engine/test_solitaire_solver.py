@@ -1,4 +1,4 @@
-"""Peg Solitaire solved (engine/solitaire_solver.py), checked against a plain search."""
+"""Peg Solitaire solved (reedboard/engine/solitaire_solver.py), checked against a plain search."""
 
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import engine
-from engine import solitaire_solver as solver
-from engine.cross33 import HOLES
-from engine.solitaire_solver import (
+from reedboard import engine
+from reedboard.engine import solitaire_solver as solver
+from reedboard.engine.cross33 import HOLES
+from reedboard.engine.solitaire_solver import (
     FULL,
     HOLE_BIT,
     SYMMETRIES,

@@ -4,8 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-import engine
-from engine import InvalidMoveError, InvalidOptionError, InvalidPositionError, UnknownGameError
+from reedboard import engine
+from reedboard.engine import (
+    InvalidMoveError,
+    InvalidOptionError,
+    InvalidPositionError,
+    UnknownGameError,
+)
 
 
 def test_fox_and_geese_start_text_is_designs() -> None:

@@ -11,11 +11,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from hardware.board_io import AMBER, GREEN, OFF, RED, WHITE, Colour, Light, Pattern
-from hardware.compositor import Compositor
-from hardware.led_chain import BLINK_PERIOD, SWEEP_SECONDS, render
+from reedboard.hardware.board_io import AMBER, GREEN, OFF, RED, WHITE, Colour, Light, Pattern
+from reedboard.hardware.compositor import Compositor
+from reedboard.hardware.led_chain import BLINK_PERIOD, SWEEP_SECONDS, render
+from reedboard.wiring.layout import load_layout
 from tests.hardware.led_patterns import VirtualClock
-from wiring.layout import load_layout
 
 LAYOUT = load_layout("cross33")
 POINTS = sorted(LAYOUT.points)

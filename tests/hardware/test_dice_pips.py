@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from hardware.board_io import GREEN, OFF, WHITE, Light, Pattern
-from hardware.dice_pips import FACES, pip_lights
-from hardware.led_chain import render
-from hardware.simulated import SimulatedBoard
-from wiring.layout import load_layout
+from reedboard.hardware.board_io import GREEN, OFF, WHITE, Light, Pattern
+from reedboard.hardware.dice_pips import FACES, pip_lights
+from reedboard.hardware.led_chain import render
+from reedboard.hardware.simulated import SimulatedBoard
+from reedboard.wiring.layout import load_layout
 
 
 @pytest.mark.parametrize("value", range(1, 7))

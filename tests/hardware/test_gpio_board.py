@@ -10,14 +10,14 @@ from pathlib import Path
 
 from gpiozero.pins.mock import MockFactory
 
-from hardware.board_io import GREEN, RED, ButtonEvent, Colour, Light, Pattern, SensorEvent
-from hardware.gpio_board import GpioBoard
-from hardware.ledboard import lit
-from hardware.ws2812 import RESET_BYTES, decode, limit
+from reedboard.hardware.board_io import GREEN, RED, ButtonEvent, Colour, Light, Pattern, SensorEvent
+from reedboard.hardware.gpio_board import GpioBoard
+from reedboard.hardware.ledboard import lit
+from reedboard.hardware.ws2812 import RESET_BYTES, decode, limit
+from reedboard.wiring.build import load_build
 from tests.hardware.fake_spidev import FakeSpiDev
 from tests.hardware.led_patterns import VirtualClock, every_pattern
 from tests.hardware.matrix_wires import MatrixWires
-from wiring.build import load_build
 
 
 def test_switches_and_buttons_reach_the_loop_from_their_threads(mock_factory: MockFactory) -> None:

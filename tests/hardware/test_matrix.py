@@ -8,11 +8,11 @@ import random
 import pytest
 from gpiozero.pins.mock import MockFactory
 
-from hardware.debounce import Debouncer
-from hardware.matrix import MatrixScanner
+from reedboard.hardware.debounce import Debouncer
+from reedboard.hardware.matrix import MatrixScanner
+from reedboard.wiring.build import load_build
+from reedboard.wiring.layout import load_layout
 from tests.hardware.matrix_wires import MatrixWires
-from wiring.build import load_build
-from wiring.layout import load_layout
 
 GPIO = [f"GPIO{n}" for n in range(2, 28)]
 

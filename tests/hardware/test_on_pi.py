@@ -7,9 +7,9 @@ import asyncio
 
 import pytest
 
-from hardware.board_io import GREEN, Light
-from hardware.gpio_board import GpioBoard
-from wiring.build import load_build
+from reedboard.hardware.board_io import GREEN, Light
+from reedboard.hardware.gpio_board import GpioBoard
+from reedboard.wiring.build import load_build
 
 pytestmark = pytest.mark.hardware
 

@@ -7,11 +7,11 @@ import threading
 
 import pytest
 
-from hardware.board_io import GREEN, BoardIO, ButtonEvent, Colour, Light, SensorEvent
-from hardware.events import EventQueue
-from hardware.simulated import SimulatedBoard
+from reedboard.hardware.board_io import GREEN, BoardIO, ButtonEvent, Colour, Light, SensorEvent
+from reedboard.hardware.events import EventQueue
+from reedboard.hardware.simulated import SimulatedBoard
+from reedboard.wiring.layout import load_layout
 from tests.hardware.led_patterns import VirtualClock, every_pattern
-from wiring.layout import load_layout
 
 
 def make(occupied: tuple[str, ...] = ()) -> SimulatedBoard:

@@ -7,7 +7,15 @@ import types
 
 import pytest
 
-from hardware.ws2812 import RESET_BYTES, SPI_HZ, SpiLedChain, decode, encode, limit, milliamps
+from reedboard.hardware.ws2812 import (
+    RESET_BYTES,
+    SPI_HZ,
+    SpiLedChain,
+    decode,
+    encode,
+    limit,
+    milliamps,
+)
 from tests.hardware.fake_spidev import FakeSpiDev
 
 

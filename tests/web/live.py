@@ -11,9 +11,9 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from controller.config import Config, WebSettings
-from controller.daemon import Daemon
-from controller.dice import DiceSource
+from reedboard.daemon.config import Config, WebSettings
+from reedboard.daemon.core import Daemon
+from reedboard.referee.dice import DiceSource
 
 
 class LiveDaemon:

@@ -15,9 +15,9 @@ import pytest
 pytest.importorskip("aiohttp", reason="the web extra (aiohttp) is not installed")
 sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
-import engine  # noqa: E402
-from controller.dice import ScriptedDice  # noqa: E402
-from controller.store import GameStore  # noqa: E402
+from reedboard import engine  # noqa: E402
+from reedboard.referee.dice import ScriptedDice  # noqa: E402
+from reedboard.store.games import GameStore  # noqa: E402
 from tests.web.live import LiveDaemon  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
@@ -267,7 +267,7 @@ def test_the_page_asks_for_the_token_once(browser: Any, tmp_path: Path) -> None:
 
 
 def test_the_picker_draws_every_sensed_game_on_its_board(page: Any, tmp_path: Path) -> None:
-    from wiring.layout import layout_for_game
+    from reedboard.wiring.layout import layout_for_game
 
     with LiveDaemon(tmp_path, "solitaire") as live:
         open_page(page, live.url)

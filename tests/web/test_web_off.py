@@ -9,16 +9,16 @@ from pathlib import Path
 
 import pytest
 
-import controller.web
-from controller.config import Config, WebSettings
-from controller.daemon import Daemon
+from reedboard.daemon import web
+from reedboard.daemon.config import Config, WebSettings
+from reedboard.daemon.core import Daemon
 
 
 def test_without_aiohttp_the_daemon_says_the_view_is_off_and_goes_on(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(
-        controller.web, "missing", lambda: "aiohttp is not installed (pip install 'reedboard[web]')"
+        web, "missing", lambda: "aiohttp is not installed (pip install 'reedboard[web]')"
     )
     lines: list[str] = []
     config = replace(Config(game="solitaire", database=tmp_path / "g.sqlite3"), web=WebSettings())
@@ -28,7 +28,7 @@ def test_without_aiohttp_the_daemon_says_the_view_is_off_and_goes_on(
     finally:
         daemon.store.close()
     assert lines == ["web view off: aiohttp is not installed (pip install 'reedboard[web]')"]
-    controller.web.check_port(WebSettings(port=1))  # nothing to listen on: nothing checked
+    web.check_port(WebSettings(port=1))  # nothing to listen on: nothing checked
 
 
 def test_no_web_serves_nothing(tmp_path: Path) -> None:
@@ -45,8 +45,8 @@ def test_no_web_serves_nothing(tmp_path: Path) -> None:
 def test_reedboard_web_sets_the_default_and_a_bad_one_is_one_line(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    from controller.cli import main
-    from controller.config import load_config, web_default
+    from reedboard.cli.main import main
+    from reedboard.daemon.config import load_config, web_default
 
     monkeypatch.setenv("REEDBOARD_WEB", "127.0.0.2:9000")
     assert web_default() == WebSettings(host="127.0.0.2", port=9000)

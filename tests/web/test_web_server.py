@@ -17,12 +17,12 @@ from hypothesis import strategies as st
 
 aiohttp = pytest.importorskip("aiohttp", reason="the web extra (aiohttp) is not installed")
 
-from controller.cli import main  # noqa: E402
-from controller.config import load_config  # noqa: E402
-from controller.web import WebError, check_settings  # noqa: E402
-from controller.web.server import WebView  # noqa: E402
+from reedboard.cli.main import main  # noqa: E402
+from reedboard.daemon.config import load_config  # noqa: E402
+from reedboard.daemon.web import WebError, check_settings  # noqa: E402
+from reedboard.daemon.web.server import WebView  # noqa: E402
+from reedboard.wiring.tomlfile import WiringError  # noqa: E402
 from tests.web.live import LiveDaemon  # noqa: E402
-from wiring.tomlfile import WiringError  # noqa: E402
 
 
 def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -258,8 +258,8 @@ def test_any_action_is_carried_out_or_refused_in_a_line(
 ) -> None:
     """Whatever a page sends, the server answers with nothing or one line, and a refused
     action changes neither the board nor the game."""
-    from controller.config import Config
-    from controller.daemon import Daemon
+    from reedboard.daemon.config import Config
+    from reedboard.daemon.core import Daemon
 
     tmp = tmp_path_factory.mktemp("act")
     daemon = Daemon(Config(game="solitaire", database=tmp / "g.sqlite3"), out=lambda _: None)
@@ -281,8 +281,8 @@ def test_any_action_is_carried_out_or_refused_in_a_line(
 
 
 def test_no_page_hears_of_a_move_before_the_store_has_made_it_durable(tmp_path: Path) -> None:
-    from controller.config import Config
-    from controller.daemon import Daemon
+    from reedboard.daemon.config import Config
+    from reedboard.daemon.core import Daemon
 
     daemon = Daemon(Config(game="solitaire", database=tmp_path / "g.sqlite3"), out=lambda _: None)
     daemon.session.start(0.0)
@@ -318,7 +318,7 @@ def test_with_a_real_board_the_page_mirrors_it_and_its_buttons_work(
     """A GPIO board (gpiozero's MockFactory): pieces are moved on the board itself, so a click
     is refused; the buttons go to the board's events like its own; the picker offers the
     games of its board."""
-    from controller.daemon import Daemon
+    from reedboard.daemon.core import Daemon
     from tests.controller.test_cli_inputs import gpio_config
 
     config = load_config(gpio_config(tmp_path))

@@ -1,12 +1,12 @@
-"""What the page is sent, from the referee's state (controller/web/state.py)."""
+"""What the page is sent, from the referee's state (reedboard/daemon/web/state.py)."""
 
 from __future__ import annotations
 
 from hypothesis import given
 from hypothesis import strategies as st
 
-from controller.web.state import guidance, layout_message, leds_message, pieces_shown
-from hardware.board_io import BLUE, GREEN, WHITE, Light, Pattern
+from reedboard.daemon.web.state import guidance, layout_message, leds_message, pieces_shown
+from reedboard.hardware.board_io import BLUE, GREEN, WHITE, Light, Pattern
 from tests.controller.rig import Rig
 
 GAMES = ["solitaire", "fox-and-geese", "fox-and-rabbit", "skip", "parchesi", "messenger-boy"]

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from wiring.build import available, load_build
-from wiring.tomlfile import WiringError
+from reedboard.wiring.build import available, load_build
+from reedboard.wiring.tomlfile import WiringError
 
 
 def test_the_shipped_builds_load() -> None:
@@ -247,8 +247,9 @@ def test_an_installed_reedboard_has_every_shipped_build_and_layout() -> None:
 
     root = Path(__file__).resolve().parents[2]
     data = tomllib.loads((root / "pyproject.toml").read_text())
-    patterns = data["tool"]["setuptools"]["package-data"]["wiring"]
-    shipped = [p.relative_to(root / "wiring").as_posix() for p in root.glob("wiring/*/*.toml")]
+    patterns = data["tool"]["setuptools"]["package-data"]["reedboard.wiring"]
+    wiring = root / "src" / "reedboard" / "wiring"
+    shipped = [p.relative_to(wiring).as_posix() for p in wiring.glob("*/*.toml")]
     assert shipped
     for name in shipped:
         assert any(fnmatch(name, pattern) for pattern in patterns), name

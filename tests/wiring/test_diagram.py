@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from controller.cli import main
-from wiring.build import available, load_build
-from wiring.diagram import diagram
+from reedboard.cli.main import main
+from reedboard.wiring.build import available, load_build
+from reedboard.wiring.diagram import diagram
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-import engine
-from engine import brier9
-from wiring.layout import WiringError, available, layout_for_game, load_layout
+from reedboard import engine
+from reedboard.engine import brier9
+from reedboard.wiring.layout import WiringError, available, layout_for_game, load_layout
 
 
 def test_the_shipped_layouts_load() -> None:
@@ -200,9 +200,9 @@ def test_missing_file_says_it_cannot_be_read(tmp_path: Path) -> None:
 
 
 def test_the_new_boards_layouts_match_their_engines() -> None:
-    from engine.messenger_boy import POINTS
-    from engine.parchesi import board
-    from engine.skip import SIDE_SQUARES, SQUARES
+    from reedboard.engine.messenger_boy import POINTS
+    from reedboard.engine.parchesi import board
+    from reedboard.engine.skip import SIDE_SQUARES, SQUARES
 
     skip = load_layout("skip8")
     assert set(skip.points) == set(SQUARES)

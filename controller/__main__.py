@@ -1,3 +1,0 @@
-from controller.cli import main
-
-raise SystemExit(main())

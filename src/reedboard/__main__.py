@@ -1,0 +1,3 @@
+from reedboard.cli.main import main
+
+raise SystemExit(main())

@@ -1,0 +1,1 @@
+"""The `reedboard` command line: one module per command group; main.py dispatches."""

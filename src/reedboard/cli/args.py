@@ -1,0 +1,89 @@
+"""The command line's argument parser and argument types: every mistake is one line.
+
+argparse prints a usage block and ``reedboard perft: error: ...``; reedboard says one line,
+``reedboard: error: perft: ...``, like every other error (``reedboard.cli.main.main`` prints it).
+Numbers are checked here, in the argument's type, so a number out of range never reaches a
+command.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+from collections.abc import Callable
+from pathlib import Path
+from typing import NoReturn
+
+from reedboard.errors import ControllerError
+
+
+class UsageError(ControllerError):
+    """A bad command line: one line naming the command and the argument."""
+
+
+class Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose errors are a :class:`UsageError` (one line), not a usage block
+    and ``SystemExit``; ``--help`` and ``--version`` still print and exit 0."""
+
+    def error(self, message: str) -> NoReturn:
+        command = self.prog.removeprefix("reedboard").strip()
+        where = f"{command}: " if command else ""
+        raise UsageError(f"{where}{message} (see `{self.prog} --help`)")
+
+
+def whole(low: int, high: int) -> Callable[[str], int]:
+    """A whole number from ``low`` to ``high``."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"{_shown(text)} is not a whole number ({low} to {high})"
+            ) from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{_shown(text)} is outside {low} to {high}")
+        return value
+
+    parse.__name__ = "whole number"
+    return parse
+
+
+def number(low: float, high: float) -> Callable[[str], float]:
+    """A finite number from ``low`` to ``high`` (``nan`` and ``inf`` are neither)."""
+
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"{_shown(text)} is not a number ({low:g} to {high:g})"
+            ) from None
+        if not math.isfinite(value):
+            raise argparse.ArgumentTypeError(
+                f"{_shown(text)} is not a finite number ({low:g} to {high:g})"
+            )
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{_shown(text)} is outside {low:g} to {high:g}")
+        return value
+
+    parse.__name__ = "number"
+    return parse
+
+
+def path(text: str) -> Path:
+    """A file path as given, with ``~`` expanded (``--database=~/g.sqlite3`` has no shell to
+    expand it)."""
+    if not text:
+        raise argparse.ArgumentTypeError("an empty path")
+    if "\0" in text:
+        raise argparse.ArgumentTypeError(f"{_shown(text)} holds a NUL byte")
+    return Path(text).expanduser()
+
+
+path.__name__ = "path"
+
+
+def _shown(text: str) -> str:
+    """The argument as quoted in a message, cut short when long."""
+    return repr(text if len(text) <= 40 else text[:37] + "...")

@@ -1,0 +1,500 @@
+"""``reedboard run``: the daemon. It loads the config, opens the board and the game store,
+resumes the unfinished game, and runs the session on the real clock until SIGTERM.
+
+Under systemd (``Type=notify``) it says READY once the board is read, and pings the watchdog
+from the same loop that handles the board, so a stuck loop is restarted. On the simulated
+board it reads commands from standard input (``reedboard/daemon/console.py``: ``move 9x25x11``,
+``lift 17``, ``press roll``, ``show``), so the whole stack can be played without hardware;
+closing standard input ends it, the game kept.
+
+A board that is not there (no Pico on the port, no GPIO) is said before anything else is done:
+the game store is opened (and its folder made) only once the board is open.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import signal
+import sys
+import threading
+import time
+import warnings
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any, TextIO
+
+from reedboard import engine
+from reedboard.daemon.computer import Computer, check_level, seats
+from reedboard.daemon.config import Config
+from reedboard.daemon.console import Console, ConsoleDice, Plan
+from reedboard.daemon.terminal import draw, pieces_of
+from reedboard.errors import ControllerError
+from reedboard.hardware.board_io import BoardEvent, BoardIO, ButtonEvent
+from reedboard.hardware.simulated import SimulatedBoard
+from reedboard.referee.dice import DiceSource, SeededDice, SystemDice
+from reedboard.referee.hints import HintWorker
+from reedboard.referee.session import Session
+from reedboard.store.games import GameStore
+from reedboard.store.writer import StoreWriter
+from reedboard.wiring.build import Build, load_build
+from reedboard.wiring.layout import Layout, layout_for_game
+
+log = logging.getLogger("reedboard")
+
+
+class DaemonError(ControllerError):
+    """The daemon cannot start: one line saying why."""
+
+
+class Notifier:
+    """systemd's sd_notify through sdnotify, when run by systemd; silent otherwise."""
+
+    def __init__(self) -> None:
+        self._notifier: Any = None
+        self.watchdog_every: float | None = None
+        if os.environ.get("NOTIFY_SOCKET"):
+            try:
+                import sdnotify
+
+                self._notifier = sdnotify.SystemdNotifier()
+            except ImportError:
+                log.warning("NOTIFY_SOCKET is set but sdnotify is not installed (reedboard[pi])")
+        if usec := os.environ.get("WATCHDOG_USEC"):
+            self.watchdog_every = int(usec) / 1e6 / 2
+
+    def send(self, message: str) -> None:
+        if self._notifier is not None:
+            self._notifier.notify(message)
+
+
+def check_game(config: Config) -> None:
+    if not engine.game(config.game).sensed:
+        raise DaemonError(
+            f"{config.game} is played at the table, not sensed on the board:"
+            f" use `reedboard {config.game} --help`"
+        )
+
+
+def open_build(config: Config) -> tuple[BoardIO, Layout]:
+    """The board of ``config.build``, opened (BoardError or DaemonError when it cannot be)."""
+    assert config.build is not None
+    build = load_build(config.build)
+    if config.game not in build.layout.games:
+        raise DaemonError(
+            f"build {build.name} is a {build.layout.name} board, which does not play"
+            f" {config.game} ({', '.join(build.layout.games)})"
+        )
+    return board_for(build), build.layout
+
+
+def board_for(build: Build) -> BoardIO:
+    """The driver a build names, opened: the Pi's own GPIO, or a Pico over USB serial. A Pico
+    that is not on its port, or a Pi without GPIO, raises at once (BoardError, DaemonError)."""
+    if build.driver == "pico":
+        from reedboard.bridge.link import PicoBoard
+
+        assert build.serial_port is not None
+        pico = PicoBoard(
+            build.serial_port,
+            build.layout,
+            brightness=build.leds.brightness,
+            max_milliamps=build.leds.max_milliamps,
+        )
+        pico.open()
+        return pico
+    from reedboard.hardware.gpio_board import GpioBoard
+
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # gpiozero's backend fallbacks: the error says it
+            return GpioBoard(build)
+    except Exception as exc:  # no pin factory off a Pi, pins busy, no SPI device
+        raise DaemonError(
+            f"build {build.name}: cannot open the board: {exc} (on a Raspberry Pi, with"
+            " reedboard[pi] installed?)"
+        ) from None
+
+
+def initial_occupancy(config: Config, store: GameStore | StoreWriter) -> frozenset[str]:
+    """Where the simulated board's pieces stand: as the unfinished game left them, else the
+    start position."""
+    record = store.unfinished(config.game)
+    cls = engine.game(config.game)
+    if record is not None:
+        position = cls.from_text(record.start, **record.options)
+        for text in record.moves:
+            position.push_text(text)
+        return position.occupied()
+    return cls.start(**config.options).occupied()
+
+
+class Daemon:
+    def __init__(
+        self,
+        config: Config,
+        out: Callable[[str], None] = print,
+        *,
+        stdin: TextIO | None = None,
+        dice: DiceSource | None = None,
+    ) -> None:
+        self.config = config
+        self.out = out
+        self.stdin = stdin
+        check_game(config)
+        try:
+            sides = seats(config.game, config.options, config.computer)
+        except ValueError as exc:
+            raise DaemonError(f"computer: {exc}") from None
+        board: BoardIO | None = None
+        if config.build is not None:  # the board first: one that is not there creates nothing
+            board, self.layout = open_build(config)
+        try:
+            self.store = _open_store(config)
+        except BaseException:
+            _close(board)
+            raise
+        if board is None:
+            self.layout = layout_for_game(config.game)
+            board = SimulatedBoard(self.layout, initial_occupancy(config, self.store))
+        self.board = board
+        if dice is None:
+            dice = SeededDice(config.dice_seed) if config.dice_seed is not None else SystemDice()
+        self.dice = ConsoleDice(dice)
+        self.hints = HintWorker()
+        self.session = self._make_session()
+        self.remote = _remote_link(config, self.session)  # issue 16: None unless [remote]
+        self.computer: Computer | None = None  # issue 14: the computer's seats, if any
+        if config.computer:
+            self.computer = Computer(self.session, sides, config.level, clock=time.monotonic)
+        self.board_listeners: list[Callable[[BoardEvent | None], None]] = []
+        """Told of each board event once the session has heard it, and (None) of each time
+        the session's timers were run (the web view)."""
+        self.session_listeners: list[Callable[[], None]] = []
+        """Told when :meth:`switch_game` has put a new session in place (the web view)."""
+        self._animating: asyncio.Future[None] | None = None
+        self._reading: asyncio.Future[Any] | None = None
+        self.notifier = Notifier()
+        self.stop = asyncio.Event()
+        self.console: Console | None = None
+        self._commands: set[asyncio.Future[None]] = set()
+        if isinstance(self.board, SimulatedBoard):
+            self.console = Console(
+                self.session, self.board, self.dice, show=self.show, stop=self.stop.set, out=out
+            )
+
+    def _make_session(self) -> Session:
+        config = self.config
+        return Session(
+            self.board,
+            self.layout,
+            config.game,
+            config.options,
+            store=self.store,
+            dice=self.dice,
+            settle=config.settle,
+            grace=config.grace,
+            hold=config.hold,
+            on_alert=lambda _t, kind, text: self.out(f"{kind}: {text}"),
+            hints=self.hints,
+        )
+
+    def games(self) -> list[str]:
+        """The games that can be started here: every sensed game on the simulated board, the
+        games of the board's layout on a real one."""
+        if isinstance(self.board, SimulatedBoard):
+            return [g for g in engine.game_ids() if engine.game(g).sensed]
+        return [g for g in self.layout.games if engine.game(g).sensed]
+
+    def switch_game(
+        self,
+        game: str,
+        options: dict[str, Any],
+        *,
+        computer: tuple[str, ...] | None = None,
+        level: int | None = None,
+    ) -> None:
+        """Play ``game`` from now on (the web view's picker): its unfinished game resumed,
+        else a new one. The simulated board is laid out for it afresh (a new board when the
+        game is played on another layout); a real board plays the games of its layout.
+        ``computer``: the sides the computer plays in it (``()``: none; None: the configured
+        ones, where the game has them), at ``level`` (None: as configured). A bad game,
+        option, side or level raises before anything changes."""
+        if game not in self.games():
+            raise DaemonError(f"{game} cannot be played on this board ({self.layout.name})")
+        if self.remote is not None:  # issue 16: the link follows this one session's game
+            raise DaemonError(f"this board plays remote match {self.remote.match}: no other game")
+        engine.game(game).options_from(options)  # EngineError for a bad option
+        if level is not None:
+            check_level(level)  # ValueError naming it
+        sides: frozenset[str] = frozenset()
+        if computer is not None:
+            sides = seats(game, dict(options), computer)  # ValueError naming a side not seated
+        elif self.config.computer:  # the configured seats, where the new game has them
+            with contextlib.suppress(ValueError):
+                sides = seats(game, dict(options), self.config.computer)
+        config = replace(
+            self.config,
+            game=game,
+            options=dict(options),
+            computer=tuple(sorted(sides)) if computer is not None else self.config.computer,
+            level=self.config.level if level is None else level,
+        )
+        if isinstance(self.board, SimulatedBoard):
+            layout = self.layout if game in self.layout.games else layout_for_game(game)
+            board: BoardIO = SimulatedBoard(layout, initial_occupancy(config, self.store))
+        else:
+            layout, board = self.layout, self.board
+        old = self.board
+        self.config, self.layout, self.board = config, layout, board
+        self.session = self._make_session()
+        if self.computer is not None:
+            self.computer.close()
+            self.computer = None
+        if sides:
+            self.computer = Computer(self.session, sides, config.level, clock=time.monotonic)
+        if self.console is not None and isinstance(board, SimulatedBoard):
+            self.console.session, self.console.board = self.session, board
+        if board is not old:  # the loop reads the new board's events, its LEDs animate
+            if self._reading is not None:
+                self._reading.cancel()
+            if self._animating is not None:
+                self._animating.cancel()
+                self._animating = asyncio.ensure_future(board.leds.run())
+        self.session.start(time.monotonic())
+        self.notifier.send(f"STATUS=playing {game}")
+        for listener in list(self.session_listeners):
+            listener()
+
+    async def _serve_web(self) -> Any:
+        """The web view, listening (reedboard/daemon/web/), or None when it is off."""
+        settings = self.config.web
+        if not settings.enabled:
+            return None
+        from reedboard.daemon.web import missing
+
+        if (why := missing()) is not None:
+            self.out(f"web view off: {why}")
+            return None
+        from reedboard.daemon.web.server import WebView
+
+        view = WebView(self, settings)
+        await view.start()
+        self.out(f"web view: {replace(settings, port=view.port).url}")  # port 0: the one given
+        return view
+
+    async def run(self, console: bool = False) -> None:
+        """Run until SIGTERM, SIGINT, ``quit``, or (with ``console``, on the simulated board)
+        the end of standard input."""
+        loop = asyncio.get_running_loop()
+
+        # what waited for the disk is said and lit as soon as the writer is done
+        def saved() -> None:  # on the writer's thread
+            with contextlib.suppress(RuntimeError):  # the loop has closed: nothing to light
+                loop.call_soon_threadsafe(self._saved)
+
+        self.store.on_saved = saved
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            with contextlib.suppress(NotImplementedError, RuntimeError):
+                loop.add_signal_handler(sig, self.stop.set)
+        reading: asyncio.Task[None] | None = None
+        solving: asyncio.Future[None] | None = None
+        linking: asyncio.Task[None] | None = None
+        try:
+            async with self.board:  # scanning, or the Pico's link, until the daemon stops
+                # the LEDs animate on a clock of their own (reedboard/hardware/compositor.py)
+                self._animating = asyncio.ensure_future(self.board.leds.run())
+                web = None
+                try:
+                    web = await self._serve_web()  # a port in use is said before the game
+                    self.session.start(time.monotonic())
+                    if self.computer is not None:
+                        self.computer.poll(time.monotonic())
+                    self.notifier.send("READY=1")
+                    self.notifier.send(f"STATUS=playing {self.config.game}")
+                    if console and self.console is not None:
+                        reading = asyncio.create_task(self.console.run(self._read_lines(loop)))
+                        self.out(self.show())
+                    solving = asyncio.ensure_future(self._open_winning_set())  # issue 13
+                    if self.remote is not None:  # issue 16: the other board, over MQTT
+                        linking = asyncio.create_task(self.remote.run())
+                    await self._loop()
+                finally:
+                    for task in (reading, solving, linking):  # a winning set's build stops with it
+                        if task is not None:
+                            task.cancel()
+                            with contextlib.suppress(asyncio.CancelledError):
+                                await task
+                    self.notifier.send("STOPPING=1")
+                    if web is not None:
+                        await web.stop()
+                    self.hints.close()
+                    if self.computer is not None:
+                        self.computer.close()
+                    if self._animating is not None:
+                        self._animating.cancel()
+                        with contextlib.suppress(asyncio.CancelledError):
+                            await self._animating
+        finally:
+            self.store.close()
+
+    async def _loop(self) -> None:
+        events = self.board.events
+        next_event: asyncio.Task[Any] | None = None
+        stopping = asyncio.ensure_future(self.stop.wait())
+        last_ping = 0.0
+        try:
+            while not self.stop.is_set():
+                session = self.session  # switch_game may have put another in place
+                if self.board.events is not events:  # and another simulated board
+                    if next_event is not None:
+                        next_event.cancel()
+                    events, next_event = self.board.events, None
+                now = time.monotonic()
+                waits = []
+                if (deadline := session.next_deadline()) is not None:
+                    waits.append(max(0.0, deadline - now))
+                if self.notifier.watchdog_every is not None:
+                    waits.append(max(0.0, last_ping + self.notifier.watchdog_every - now))
+                if next_event is None:
+                    next_event = asyncio.ensure_future(anext(events))
+                    self._reading = next_event
+                done, _ = await asyncio.wait(
+                    {next_event, stopping},
+                    timeout=min(waits) if waits else None,
+                    return_when=asyncio.FIRST_COMPLETED,
+                )
+                now = time.monotonic()
+                if next_event in done and next_event.cancelled():  # switch_game: a new board
+                    next_event = None
+                elif next_event in done:
+                    event = next_event.result()
+                    # issue 16: in a remote game `roll` agrees the throw with the other board
+                    # and `undo` asks it for the takeback
+                    if not (
+                        self.remote is not None
+                        and isinstance(event, ButtonEvent)
+                        and self.remote.button(event.button)
+                    ):
+                        session.on_event(event, now)
+                    next_event = None
+                    for listener in self.board_listeners:
+                        listener(event)
+                session.poll(now)
+                if self.computer is not None:  # its turn: it throws, or thinks on its thread
+                    self.computer.poll(now)
+                for listener in self.board_listeners:
+                    listener(None)
+                if self.notifier.watchdog_every is not None and now - last_ping >= (
+                    self.notifier.watchdog_every
+                ):
+                    self.notifier.send("WATCHDOG=1")
+                    last_ping = now
+        finally:
+            for task in (next_event, stopping):
+                if task is not None:
+                    task.cancel()
+
+    async def _open_winning_set(self) -> None:
+        """Solitaire: open the winning set for the game's finish, or build it in a process of
+        its own, saying so; hints are then proofs and each jump's verdict is shown."""
+        from reedboard.referee import solved
+
+        def say(text: str) -> None:
+            log.info("solver: %s", text)
+            self.out(f"solver: {text}")
+
+        try:
+            winning = await solved.prepare(self.session.position, say)
+        except Exception as exc:  # the game goes on with the bounded search
+            log.warning("solver: the solitaire winning set is not available: %s", exc)
+            return
+        if winning is not None:
+            self.session.solved.winning = winning
+            say(f"solitaire winning set for finish {winning.finish} open: hints are proofs")
+
+    def _saved(self) -> None:
+        self.session.flush(time.monotonic())
+
+    # -- the simulated board's console -------------------------------------------------------
+
+    def show(self) -> str:
+        board = self.board
+        assert isinstance(board, SimulatedBoard)
+        pieces = pieces_of(self.session.position)
+        physical = {p: pieces.get(p, "o") for p in board.snapshot()}
+        colour = sys.stdout is not None and sys.stdout.isatty()
+        lights = board.leds.lights(time.monotonic())  # the sweep where it is now
+        return draw(self.layout, physical, lights, board.dice, colour=colour)
+
+    def command(self, line: str) -> str | None:
+        """Check and carry out one console command (reedboard/daemon/console.py); returns text to
+        print (an error changes nothing). Inside the running loop a move is made over time,
+        as a hand makes it; outside it, at once."""
+        assert self.console is not None, "the console is the simulated board's"
+        planned = self.console.plan(line)
+        if not isinstance(planned, Plan):
+            return planned
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            for _, action in planned.steps:
+                action()
+            return planned.reply
+        task = asyncio.ensure_future(self.console.perform(planned))
+        self._commands.add(task)  # kept until done (the loop holds tasks weakly)
+        task.add_done_callback(self._commands.discard)
+        return None
+
+    def _read_lines(self, loop: asyncio.AbstractEventLoop) -> asyncio.Queue[str | None]:
+        """Standard input's lines, read by a thread into a queue; None once it is closed."""
+        lines: asyncio.Queue[str | None] = asyncio.Queue()
+        stream = self.stdin if self.stdin is not None else sys.stdin
+
+        def read() -> None:
+            raw = getattr(stream, "buffer", stream)  # bytes: a bad byte spoils one line only
+            try:
+                for line in raw:
+                    text = line.decode("utf-8", "replace") if isinstance(line, bytes) else line
+                    loop.call_soon_threadsafe(lines.put_nowait, text)
+            except (OSError, ValueError) as exc:  # not readable, or closed under us
+                log.warning("standard input: %s", exc)
+            with contextlib.suppress(RuntimeError):  # the loop is gone: nobody is reading
+                loop.call_soon_threadsafe(lines.put_nowait, None)
+
+        threading.Thread(target=read, name="console", daemon=True).start()
+        return lines
+
+
+def _remote_link(config: Config, session: Session) -> Any:
+    """Remote play's link (reedboard/daemon/remote/link.py) when the config asks for it: its seats
+    checked against the game's sides; aiomqtt (the ``remote`` extra) imported only then."""
+    if config.remote is None:
+        return None
+    from reedboard.daemon.remote.settings import check_seats
+
+    players = session.cls.start(**session.options).players
+    check_seats(config.remote, tuple(map(str, players)), "remote.seats")
+    try:
+        from reedboard.daemon.remote.link import RemoteLink
+    except ImportError as exc:
+        raise DaemonError(
+            f"remote play needs aiomqtt ({exc}): pip install 'reedboard[remote]'"
+        ) from None
+    return RemoteLink(session, config.remote)
+
+
+def _open_store(config: Config) -> StoreWriter:
+    try:
+        # moves are written on a thread of their own: the loop never waits on the disk
+        return StoreWriter(GameStore(config.database))
+    except Exception as exc:
+        raise DaemonError(str(exc)) from None
+
+
+def _close(board: BoardIO | None) -> None:
+    if board is not None:
+        with contextlib.suppress(Exception):
+            board.close()

@@ -1,0 +1,611 @@
+"""One game shared by two boards: what this board sends and how it judges what it receives.
+
+No network here: :class:`RemoteGame` hears the session's events, hands messages to a ``send``
+callback (reedboard/daemon/remote/link.py publishes them) and is given the messages that arrive.
+Every move from the other board is checked by this board's own engine before the referee
+plays it as a move from a remote source (``Session.play(move, "remote", now)``), lit for the
+local player to carry out. A move that is illegal, not the next ply, for another position, or
+for a side this board plays is refused with one ``remote-refused`` line and never applied; a
+copy of a move already played is dropped silently. Each board's whole game is retained on the
+broker, so a board that missed messages (a restart, a broker down) catches up from the other
+board's state, move by move, each checked the same way.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from reedboard import engine
+from reedboard.daemon.remote.fairdice import ForgedReveal, Secret, check_reveal, combine
+from reedboard.daemon.remote.message import topic
+from reedboard.daemon.remote.settings import RemoteSettings
+from reedboard.engine import Move, Position
+from reedboard.hardware.board_io import ButtonEvent
+from reedboard.referee.events import (
+    GameEvent,
+    MoveCommitted,
+    NewGame,
+    RemoteNotice,
+    Resumed,
+    Takeback,
+    Thrown,
+)
+from reedboard.referee.session import PlayError, Session
+
+log = logging.getLogger("reedboard")
+
+Send = Callable[[str, dict[str, Any], bool], None]
+"""``send(topic, message, retain)``: hand a message to the link (dropped while it is down:
+the retained state carries the game across)."""
+
+
+@dataclass
+class Exchange:
+    """One throw being agreed (reedboard/daemon/remote/fairdice.py)."""
+
+    ply: int
+    xid: str
+    mine: Secret
+    sides: int
+    count: int
+    theirs_commit: str | None = None
+    theirs: Secret | None = None
+    peer: str = ""
+    early_reveal: dict[str, Any] | None = None
+    revealed: bool = False
+
+
+@dataclass
+class Pending:
+    """A move (or agreed throw) from the other board waiting for the board to be free."""
+
+    ply: int
+    text: str
+    after: str | None = None
+    seat: str | None = None
+    proof: dict[str, Any] | None = None
+    sender: str = ""
+
+
+@dataclass
+class Peers:
+    states: dict[str, dict[str, Any]] = field(default_factory=dict)
+    presence: dict[str, str] = field(default_factory=dict)
+
+
+class RemoteGame:
+    def __init__(
+        self,
+        session: Session,
+        settings: RemoteSettings,
+        send: Send,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+        later: Callable[[Callable[[], None]], None] | None = None,
+    ) -> None:
+        self.session = session
+        self.settings = settings
+        self.me = settings.board
+        self.seats = settings.seats
+        self.match = settings.match
+        self.send = send
+        self.clock = clock
+        self.later = later or (lambda f: f())
+        """Runs a callback once the event being delivered is done (the link's loop)."""
+        self.epoch = 0
+        """Takebacks both boards agreed: a message from before one is stale."""
+        self.peers = Peers()
+        self.proofs: dict[int, dict[str, Any]] = {}
+        """Each agreed throw's ply: both boards' commitments and reveals."""
+        self.exchange: Exchange | None = None
+        self.waiting: Pending | None = None
+        self.asked: int | None = None
+        """A takeback this board asked for: to this ply."""
+        self.offered: tuple[str, int] | None = None
+        """The other board's takeback request: (board, ply)."""
+        self.foreign: set[int] = set()
+        """Plies where this board's players moved a side the other board plays."""
+        self.known = 0
+        """Plies the store has made durable (events heard): the state sent never holds more."""
+        self._said: set[str] = set()
+        self.dirty = True
+        session.events.subscribe(self._heard)
+
+    # -- this board's game, sent -------------------------------------------------------------
+
+    def _heard(self, event: GameEvent) -> None:
+        """A session event (the store has it): send this board's moves, note the game's
+        length. Runs inside the session's delivery: nothing here plays into the session."""
+        if isinstance(event, MoveCommitted | Thrown):
+            self.known = event.ply + 1
+        elif isinstance(event, Takeback):
+            self.known = event.ply
+        elif isinstance(event, NewGame):
+            self.known = 0
+        elif isinstance(event, Resumed):
+            self.known = event.moves
+        if isinstance(event, MoveCommitted) and event.source != "remote":
+            self._own_move(event)
+        elif isinstance(event, Thrown) and event.ply not in self.proofs:
+            self.later(
+                lambda: self.say(
+                    "remote-dice",
+                    f"throw {event.move} at ply {event.ply} was not agreed with the other board:"
+                    " press undo",
+                )
+            )
+        if isinstance(event, MoveCommitted | Thrown | Takeback | NewGame | Resumed):
+            self.dirty = True
+
+    def _own_move(self, event: MoveCommitted) -> None:
+        before = self.position_at(event.ply)
+        if before is None:
+            return
+        mover = str(before.turn)
+        if event.extends:
+            self.later(
+                lambda: self.say(
+                    "remote-refused",
+                    f"{event.move} extends a jump the other board already has: press undo"
+                    " and make the whole chain",
+                )
+            )
+            return
+        if mover not in self.seats:
+            self.foreign.add(event.ply)
+            self.later(
+                lambda: self.say(
+                    "remote-seat",
+                    f"{event.move} is {mover}'s move, played on the other board: press undo",
+                )
+            )
+            return
+        after = before.copy(stack=False)
+        after.push(event.move)
+        self.send(
+            topic(self.match, "moves"),
+            self._stamp(
+                "move",
+                ply=event.ply,
+                move=str(event.move),
+                after=after.to_text(),
+                seat=mover,
+            ),
+            False,
+        )
+
+    def position_at(self, ply: int) -> Position[Any, Any] | None:
+        position = self.session.position
+        extra = len(position.move_stack) - ply
+        if extra < 0:
+            return None
+        before = position.copy()
+        for _ in range(extra):
+            before.pop()
+        return before
+
+    def state(self) -> dict[str, Any]:
+        """This board's game as far as its store has it, for ``state/<board>``."""
+        position = self.session.position
+        # a move made here for the other board's side is not this board's to tell
+        stack = position.move_stack[: min([self.known, *self.foreign])]
+        start = position.copy()
+        for _ in range(len(position.move_stack)):
+            start.pop()
+        now = start.copy()
+        for move in stack:
+            now.push(move)
+        throws = {str(p): proof for p, proof in self.proofs.items() if p < len(stack)}
+        return self._stamp(
+            "state",
+            options=start.option_values(),
+            start=start.to_text(),
+            moves=[str(m) for m in stack],
+            position=now.to_text(),
+            throws=throws,
+            seats=list(self.seats),
+        )
+
+    def _stamp(self, kind: str, **fields: Any) -> dict[str, Any]:
+        return {
+            "kind": kind,
+            "game": self.session.game_id,
+            "match": self.match,
+            "epoch": self.epoch,
+            "sender": self.me,
+            "id": secrets.token_hex(8),
+            **fields,
+        }
+
+    def say(self, what: str, detail: str, once: bool = False) -> None:
+        """One line to the players (an event on the session's bus)."""
+        if once:
+            if f"{what}:{detail}" in self._said:
+                return
+            self._said.add(f"{what}:{detail}")
+        log.info("%s: %s", what, detail)
+        self.session.events.publish(RemoteNotice(self.clock(), what, detail))
+
+    # -- the other board's messages ----------------------------------------------------------
+
+    def receive(self, message: dict[str, Any]) -> None:
+        """A checked message (reedboard/daemon/remote/message.py) from the broker."""
+        if message["sender"] == self.me:
+            return
+        if message.get("game", self.session.game_id) != self.session.game_id:
+            self.say(
+                "remote-refused",
+                f"{message['sender']} plays {message['game']}, this board"
+                f" {self.session.game_id}: its messages are ignored",
+                once=True,
+            )
+            return
+        kind = message["kind"]
+        if kind == "presence":
+            self._presence(message)
+            return
+        if message["epoch"] < self.epoch:
+            return  # from before a takeback both boards agreed
+        if kind == "state":
+            if message["epoch"] > self.epoch:
+                self.epoch = message["epoch"]
+            self.peers.states[message["sender"]] = message
+        elif kind == "move":
+            self._move(message)
+        elif kind == "commit":
+            self._commit(message)
+        elif kind == "reveal":
+            self._reveal(message)
+        elif kind == "takeback":
+            self._takeback(message)
+        self.step()
+
+    def _presence(self, message: dict[str, Any]) -> None:
+        board, status = message["sender"], message["status"]
+        if self.peers.presence.get(board) == status:
+            return
+        first = board not in self.peers.presence
+        self.peers.presence[board] = status
+        if status == "online":
+            self.say("remote-online", f"the other board ({board}) is here")
+            self.dirty = True  # it may have lost our state (a broker restarted empty)
+        elif not first:
+            self.say("remote-offline", f"the other board ({board}) has gone: playing on here")
+        else:
+            self.say("remote-offline", f"the other board ({board}) is not connected")
+
+    def _move(self, message: dict[str, Any]) -> None:
+        ply, text = message["ply"], message["move"]
+        stack = self.session.position.move_stack
+        if ply < len(stack):
+            if str(stack[ply]) != text:
+                self._refuse(message, f"ply {ply} here is {stack[ply]}")
+            return  # a copy of a move played: nothing to do
+        if ply > len(stack):
+            if ply == len(stack) + 1 and self.session.position.is_chance():
+                self.waiting = Pending(
+                    ply, text, message["after"], message["seat"], None, message["sender"]
+                )
+                return  # the throw before it is still being agreed here
+            self._refuse(message, f"out of order: this board is at ply {len(stack)}")
+            return
+        self.waiting = Pending(
+            ply, text, message["after"], message["seat"], None, message["sender"]
+        )
+
+    def _refuse(self, message: dict[str, Any], why: str) -> None:
+        what = message.get("move", message["kind"])
+        self.say(
+            "remote-refused",
+            f"{what} (ply {message.get('ply')}) from {message['sender']}: {why}; not played",
+            once=True,
+        )
+
+    def step(self) -> None:
+        """Play what the other board has that this one lacks, one move at a time, when the
+        board is free: a waiting move, else the next move of the other board's state."""
+        position = self.session.position
+        ply = len(position.move_stack)
+        pending = self.waiting
+        if pending is not None and pending.ply < ply:
+            self.waiting = pending = None
+        if pending is None:
+            pending = self._from_states(ply)
+        if pending is None or pending.ply != ply:
+            return
+        if self._apply(pending) is not False:
+            self.waiting = None
+        if len(self.session.position.move_stack) > ply:
+            self.dirty = True
+
+    def _from_states(self, ply: int) -> Pending | None:
+        ours: list[str] | None = None  # made only when some board is ahead (polled often)
+        for board, state in self.peers.states.items():
+            theirs = state["moves"]
+            if state["epoch"] != self.epoch or len(theirs) <= ply:
+                continue
+            if ours is None:
+                ours = [str(m) for m in self.session.position.move_stack]
+            if state["start"] != self.start_text() or theirs[:ply] != ours:
+                diverge = next(
+                    (i for i, (a, b) in enumerate(zip(theirs, ours, strict=False)) if a != b),
+                    None,
+                )
+                where = "its start" if diverge is None else f"ply {diverge}"
+                self.say(
+                    "remote-refused",
+                    f"the game on {board} differs from this board's at {where}: not followed",
+                    once=True,
+                )
+                continue
+            text = theirs[ply]
+            if not isinstance(text, str):
+                continue
+            proof = state["throws"].get(str(ply))
+            return Pending(ply, text, None, None, proof if isinstance(proof, dict) else None, board)
+        return None
+
+    def start_text(self) -> str:
+        start = self.session.position.copy()
+        for _ in range(len(start.move_stack)):
+            start.pop()
+        return start.to_text()
+
+    def _apply(self, p: Pending) -> bool | None:
+        """True: played; False: the board is busy (tried again); None: refused."""
+        session = self.session
+        position = session.position
+        message = {"kind": "move", "move": p.text, "ply": p.ply, "sender": p.sender}
+        try:
+            move = position.parse_move(p.text)
+        except engine.EngineError as exc:
+            self._refuse(message, str(exc))
+            return None
+        if position.is_chance():
+            if p.proof is None:
+                if self.exchange is None or self.exchange.ply != p.ply:
+                    self._refuse(message, "a throw comes only from both boards' reveals")
+                return False if self.exchange is not None else None
+            try:
+                values = check_proof(p.proof, position)
+            except ForgedReveal as exc:
+                self._refuse(message, f"forged dice: {exc}")
+                return None
+            if position.throw_values(move) != values:
+                self._refuse(message, f"the reveals make {values}, not {p.text}")
+                return None
+            return self._play(move, p.ply, p.proof)
+        mover = str(position.turn)
+        if mover in self.seats:
+            self._refuse(message, f"it is {mover}'s turn, and {mover} plays on this board")
+            return None
+        if p.seat is not None and p.seat != mover:
+            self._refuse(message, f"sent as {p.seat}'s move, but it is {mover}'s turn")
+            return None
+        if move not in position.legal_moves:
+            self._refuse(message, f"illegal in {position.to_text()}")
+            return None
+        if p.after is not None:
+            after = position.copy(stack=False)
+            after.push(move)
+            if after.to_text() != p.after:
+                self._refuse(message, f"it leaves {after.to_text()}, not {p.after}")
+                return None
+        return self._play(move, p.ply, None)
+
+    def _play(self, move: Move, ply: int, proof: dict[str, Any] | None) -> bool:
+        if proof is not None:
+            self.proofs[ply] = proof
+        try:
+            self.session.play(move, "remote", self.clock())
+        except PlayError:
+            if proof is not None:
+                del self.proofs[ply]
+            return False  # the board is busy: tried again once it is free
+        return True
+
+    # -- dice --------------------------------------------------------------------------------
+
+    def throw(self) -> bool:
+        """This board's `roll`: start agreeing a throw when its side is to throw. True when
+        the press is remote play's (a throw due), False when the referee should have it."""
+        position = self.session.position
+        if not position.is_chance():
+            return False
+        if str(position.turn) not in self.seats:
+            self.say("remote-dice", f"it is {position.turn}'s throw, on the other board")
+            return True
+        self._join(len(position.move_stack), secrets.token_hex(8))
+        self.say("remote-dice", "throwing with the other board")
+        return True
+
+    def _join(self, ply: int, xid: str) -> Exchange | None:
+        spec = self.session.position.dice_spec
+        if spec is None:
+            return None
+        count, sides = spec
+        exchange = Exchange(ply, xid, Secret.draw(count, sides), sides, count)
+        self.exchange = exchange
+        self.send(
+            topic(self.match, "dice"),
+            self._stamp("commit", ply=ply, xid=xid, hash=exchange.mine.commitment),
+            False,
+        )
+        return exchange
+
+    def _commit(self, message: dict[str, Any]) -> None:
+        position = self.session.position
+        ply, xid = message["ply"], message["xid"]
+        if ply != len(position.move_stack) or not position.is_chance():
+            return  # an exchange for a throw already made (or taken back)
+        exchange = self.exchange
+        if exchange is None or exchange.ply != ply:
+            exchange = self._join(ply, xid)
+        elif exchange.xid != xid:
+            if exchange.theirs_commit is None and xid > exchange.xid:
+                return  # both pressed roll: the lower id goes on, the other board joins it
+            exchange = self._join(ply, xid)  # theirs goes on, or the other board started anew
+        if exchange is None:
+            return
+        exchange.theirs_commit, exchange.peer = message["hash"], message["sender"]
+        if not exchange.revealed:
+            exchange.revealed = True
+            self.send(
+                topic(self.match, "dice"),
+                self._stamp(
+                    "reveal",
+                    ply=ply,
+                    xid=exchange.xid,
+                    nonce=exchange.mine.nonce.hex(),
+                    values=list(exchange.mine.values),
+                ),
+                False,
+            )
+        if exchange.early_reveal is not None:
+            early, exchange.early_reveal = exchange.early_reveal, None
+            self._reveal(early)
+
+    def _reveal(self, message: dict[str, Any]) -> None:
+        exchange = self.exchange
+        if exchange is None or exchange.xid != message["xid"] or exchange.ply != message["ply"]:
+            return  # an exchange given up (the other board started it anew)
+        if exchange.theirs_commit is None:
+            exchange.early_reveal = message  # came before its commitment: checked then
+            return
+        try:
+            theirs = check_reveal(
+                exchange.theirs_commit,
+                message["nonce"],
+                message["values"],
+                exchange.count,
+                exchange.sides,
+            )
+        except ForgedReveal as exc:
+            self.exchange = None
+            self.say(
+                "remote-refused",
+                f"dice reveal from {message['sender']} for ply {exchange.ply}: {exc};"
+                " the throw is not made (press roll to throw again)",
+            )
+            return
+        exchange.theirs = theirs
+        values = combine(exchange.mine.values, theirs.values, exchange.sides)
+        proof = {
+            "xid": exchange.xid,
+            "commits": {self.me: exchange.mine.commitment, exchange.peer: exchange.theirs_commit},
+            "reveals": {
+                self.me: {"nonce": exchange.mine.nonce.hex(), "values": list(exchange.mine.values)},
+                exchange.peer: {"nonce": theirs.nonce.hex(), "values": list(theirs.values)},
+            },
+        }
+        self.exchange = None
+        move = self.session.position.throw(values)
+        self.waiting = Pending(exchange.ply, str(move), None, None, proof, exchange.peer)
+
+    # -- takebacks ---------------------------------------------------------------------------
+
+    def button(self, button: str) -> bool:
+        """A button pressed on this board: True when remote play takes it (a throw to agree,
+        a takeback to ask for or answer), False when the referee should have it."""
+        if button == "roll":
+            return self.throw()
+        if button == "undo":
+            stack = self.session.position.move_stack
+            moved = [ply for ply, m in enumerate(stack) if m.points()]
+            if not moved or moved[-1] in self.foreign:
+                return False  # a move the other board never had: undone here alone
+            if self.offered is not None:
+                self._answer(True)
+                return True
+            self.asked = moved[-1]
+            self.send(
+                topic(self.match, "takeback"),
+                self._stamp("takeback", what="request", ply=moved[-1]),
+                False,
+            )
+            self.say("remote-takeback", f"asked the other board to take back to ply {moved[-1]}")
+            return True
+        if button == "confirm" and self.offered is not None:
+            self._answer(False)
+            return True
+        return False
+
+    def _answer(self, accept: bool) -> None:
+        assert self.offered is not None
+        board, ply = self.offered
+        self.offered = None
+        self.send(
+            topic(self.match, "takeback"),
+            self._stamp("takeback", what="accept" if accept else "refuse", ply=ply),
+            False,
+        )
+        if accept:
+            self._take_back(ply)
+        else:
+            self.say("remote-takeback", f"refused {board}'s takeback")
+
+    def _takeback(self, message: dict[str, Any]) -> None:
+        what, ply, board = message["what"], message["ply"], message["sender"]
+        if what == "request":
+            if ply >= len(self.session.position.move_stack):
+                return
+            self.offered = (board, ply)
+            self.say(
+                "remote-takeback",
+                f"{board} asks to take back to ply {ply}: undo accepts, confirm refuses",
+            )
+        elif what in ("accept", "refuse") and self.asked == ply:
+            self.asked = None
+            if what == "accept":
+                self._take_back(ply)
+            else:
+                self.say("remote-takeback", f"{board} refused the takeback")
+
+    def _take_back(self, ply: int) -> None:
+        """Both boards agreed: the referee takes back to ``ply`` (its undo, guiding the
+        pieces back), and a new epoch begins."""
+        self.epoch += 1
+        self.waiting, self.exchange = None, None
+        session = self.session
+        while len(session.position.move_stack) > ply:
+            before = len(session.position.move_stack)
+            session.on_event(ButtonEvent("undo", self.clock()), self.clock())
+            if len(session.position.move_stack) >= before:
+                break
+        self.foreign = {p for p in self.foreign if p < ply}
+        self.proofs = {p: v for p, v in self.proofs.items() if p < ply}
+        self.dirty = True
+        self.say("remote-takeback", f"taken back to ply {ply}")
+
+    # -- resync ------------------------------------------------------------------------------
+
+    def caught_up(self) -> bool:
+        """Every other board's state is a prefix of this board's game (tests, the link)."""
+        ours = [str(m) for m in self.session.position.move_stack]
+        return all(s["moves"] == ours[: len(s["moves"])] for s in self.peers.states.values())
+
+
+def check_proof(proof: dict[str, Any], position: Position[Any, Any]) -> tuple[int, ...]:
+    """An agreed throw's record (both commitments and reveals) checked whole: the throw it
+    makes; ForgedReveal when it does not hold."""
+    if position.dice_spec is None:
+        raise ForgedReveal(f"{position.game_id} has no dice")
+    count, sides = position.dice_spec
+    commits, reveals = proof.get("commits"), proof.get("reveals")
+    if not isinstance(commits, dict) or not isinstance(reveals, dict) or len(commits) != 2:
+        raise ForgedReveal("a throw's record needs two boards' commitments and reveals")
+    secrets_: list[Secret] = []
+    for board, committed in sorted(commits.items()):
+        reveal = reveals.get(board)
+        if not isinstance(committed, str) or not isinstance(reveal, dict):
+            raise ForgedReveal(f"no reveal of {board}")
+        nonce, values = reveal.get("nonce"), reveal.get("values")
+        if not isinstance(nonce, str) or not isinstance(values, list):
+            raise ForgedReveal(f"{board}'s reveal has no nonce or values")
+        secrets_.append(check_reveal(committed, nonce, values, count, sides))
+    return combine(secrets_[0].values, secrets_[1].values, sides)

@@ -1,0 +1,96 @@
+"""What travels between boards: small JSON messages, and the topics they travel on.
+
+Topics, under ``reedboard/<match>/``:
+
+- ``moves``: each move committed on a board, QoS 1: ``{"v": 1, "kind": "move", "game",
+  "match", "epoch", "ply", "move", "after", "seat", "sender", "id"}``: the move in the
+  game's notation, its ply (from 0; throws count), the position's text after it, the side
+  that made it, the board that sent it (its seats joined by ``+``) and a message id.
+- ``state/<board>``: retained, each board's whole game: ``{"kind": "state", "game",
+  "options", "start", "moves", "position", "epoch", "throws", ...}`` (``throws``: for each
+  agreed throw's ply, both boards' commitments and reveals, so a board that missed the
+  exchange checks the throw itself). A late joiner, a restarted daemon and a spectator
+  read it.
+- ``presence/<board>``: retained ``{"kind": "presence", "status": "online"|"offline",
+  "seats"}``; "offline" is the board's last will, sent by the broker when it drops.
+- ``dice``: the commit-and-reveal exchange: ``{"kind": "commit", "ply", "xid", "hash"}``
+  then ``{"kind": "reveal", "ply", "xid", "nonce", "values"}``
+  (reedboard/daemon/remote/fairdice.py).
+- ``takeback``: ``{"kind": "takeback", "what": "request"|"accept"|"refuse", "ply"}``.
+
+``epoch`` counts the takebacks both boards agreed: a message from before one is stale.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from reedboard.errors import ControllerError
+
+VERSION = 1
+MAX_BYTES = 256 * 1024
+"""A message longer than this is refused unread (a whole game's state is a few kB)."""
+
+
+class MessageError(ControllerError, ValueError):
+    """A message that is not one of ours: one line saying what is wrong with it."""
+
+
+def topic(match: str, *parts: str) -> str:
+    return "/".join(("reedboard", match, *parts))
+
+
+def encode(message: dict[str, Any]) -> bytes:
+    return json.dumps({"v": VERSION, **message}, separators=(",", ":"), sort_keys=True).encode()
+
+
+_FIELDS: dict[str, dict[str, type]] = {
+    "move": {"game": str, "ply": int, "move": str, "after": str, "seat": str, "epoch": int},
+    "state": {
+        "game": str,
+        "options": dict,
+        "start": str,
+        "moves": list,
+        "position": str,
+        "epoch": int,
+        "throws": dict,
+    },
+    "presence": {"status": str, "seats": list},
+    "commit": {"game": str, "ply": int, "xid": str, "hash": str, "epoch": int},
+    "reveal": {"game": str, "ply": int, "xid": str, "nonce": str, "values": list, "epoch": int},
+    "takeback": {"game": str, "what": str, "ply": int, "epoch": int},
+}
+
+
+def decode(payload: bytes, kind: str | None = None) -> dict[str, Any]:
+    """A message checked for its fields' presence and types (their meaning is the link's to
+    judge); MessageError otherwise."""
+    if len(payload) > MAX_BYTES:
+        raise MessageError(f"a message of {len(payload)} bytes (at most {MAX_BYTES})")
+    try:
+        message = json.loads(payload.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise MessageError(f"not JSON text: {exc}") from None
+    if not isinstance(message, dict):
+        raise MessageError("not a JSON object")
+    if message.get("v") != VERSION:
+        raise MessageError(f"message version {message.get('v')!r} (this board speaks {VERSION})")
+    got = message.get("kind")
+    if not isinstance(got, str) or got not in _FIELDS:
+        raise MessageError(f"unknown kind {got!r}")
+    if kind is not None and got != kind:
+        raise MessageError(f"a {got} message where a {kind} was due")
+    fields = {"sender": str, "id": str, **_FIELDS[got]}
+    for name, want in fields.items():
+        value = message.get(name)
+        if not isinstance(value, want) or isinstance(value, bool):
+            raise MessageError(f"{got} message: {name} is missing or not a {_name(want)}")
+    if "ply" in fields and message["ply"] < 0:
+        raise MessageError(f"{got} message: ply {message['ply']} is negative")
+    return message
+
+
+def _name(want: type) -> str:
+    names: dict[object, str] = {int: "number", str: "string", list: "list", dict: "object"}
+    return names.get(want, "value")

@@ -1,0 +1,428 @@
+"""The web view's server (aiohttp): the page and its assets, one websocket a browser, the
+stored games.
+
+Every browser gets the whole state on connecting (the board's drawing, the referee's state,
+the LEDs) and then each change pushed as it happens: the referee's typed events
+(``session.events``) and each switch change make one new state message (several in one turn
+of the loop make one), and every chain the LED compositor writes is pushed as it is written,
+so a blink arrives as it turns on and off. Nothing polls.
+
+What a browser sends is an action: a piece lifted or placed or moved (the simulated board),
+a button, a new game. Each carries the tokens of the state the page showed: ``board_seq``
+(switch changes) for pieces, ``version`` (the game's changes) for buttons and new games; an
+action whose token is stale is refused with a message, never applied to a board or game that
+has moved on.
+
+A ``[web] token`` guards everything: a request without it (``Authorization: Bearer``, the
+``reedboard_token`` cookie the page sets, or ``?token=``) gets 401 and changes nothing; the
+page itself answers 401 with a form that asks for it once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import errno
+import hashlib
+import hmac
+import json
+import logging
+import time
+import urllib.parse
+from collections import deque
+from collections.abc import Callable, Sequence
+from importlib import resources
+from pathlib import Path
+from typing import Any, Protocol
+
+from aiohttp import WSCloseCode, WSMsgType, web
+
+from reedboard import engine
+from reedboard.daemon.config import Config, WebSettings
+from reedboard.daemon.web import WebError, check_settings
+from reedboard.daemon.web.history import history_routes
+from reedboard.daemon.web.state import layout_message, leds_message, state_message
+from reedboard.hardware.board_io import (
+    BUTTONS,
+    BoardEvent,
+    BoardIO,
+    ButtonEvent,
+    Colour,
+    SensorEvent,
+)
+from reedboard.hardware.compositor import Compositor
+from reedboard.hardware.simulated import SimulatedBoard
+from reedboard.referee.events import GameEvent
+from reedboard.referee.session import Session
+from reedboard.wiring.layout import Layout
+
+log = logging.getLogger("reedboard")
+
+STATIC = resources.files("reedboard.daemon.web") / "static"
+COOKIE = "reedboard_token"
+ALERTS = 30
+"""How many of the latest events the page lists."""
+
+
+class Host(Protocol):
+    """What the web view needs of the daemon (reedboard/daemon/core.py)."""
+
+    session: Session
+    board: BoardIO
+    layout: Layout
+    config: Config
+    board_listeners: list[Callable[[BoardEvent | None], None]]
+    """Called with each board event after the session has heard it, and with None after
+    its timers have run (a settled board judged: a mismatch begun or mended)."""
+    session_listeners: list[Callable[[], None]]
+    """Called after :meth:`switch_game` has put a new session (and maybe board) in place."""
+
+    def switch_game(
+        self,
+        game: str,
+        options: dict[str, Any],
+        *,
+        computer: tuple[str, ...] | None = None,
+        level: int | None = None,
+    ) -> None: ...
+
+    def games(self) -> list[str]:
+        """The games the picker may start here."""
+        ...
+
+
+class _Tee:
+    """The compositor's sink, and the web view told of each chain written to it."""
+
+    def __init__(self, inner: Any, heard: Callable[[Sequence[Colour]], None]) -> None:
+        self.inner = inner
+        self.heard = heard
+
+    def write(self, colours: Sequence[Colour]) -> object:
+        result = self.inner.write(colours)
+        self.heard(colours)
+        return result
+
+
+class WebView:
+    def __init__(self, host: Host, settings: WebSettings) -> None:
+        check_settings(settings)
+        self.host = host
+        self.settings = settings
+        self.clients: set[asyncio.Queue[str]] = set()
+        self._sockets: set[web.WebSocketResponse] = set()
+        self.board_seq = 0
+        self.alerts: deque[dict[str, Any]] = deque(maxlen=ALERTS)
+        self._state_due = False
+        self._last_state: dict[str, Any] | None = None
+        self._session: Session | None = None
+        self._tee: _Tee | None = None
+        self._compositor: Compositor | None = None
+        self._runner: web.AppRunner | None = None
+        self.sent = 0
+        """Messages queued to browsers (for tests and the benchmark)."""
+
+    # -- serving ---------------------------------------------------------------------------
+
+    def app(self) -> web.Application:
+        app = web.Application(middlewares=[self._auth])
+        app.router.add_get("/", self._page("index.html"))
+        app.router.add_get("/history", self._page("history.html"))
+        app.router.add_get("/static/{name}", self._static)
+        app.router.add_get("/ws", self._websocket)
+        app.router.add_get("/favicon.ico", self._no_icon)
+        history_routes(app, lambda: self.host.config.database, lambda: self.host.layout)
+        return app
+
+    async def start(self) -> None:
+        """Listen (WebError, one line, if the address cannot be had) and follow the game."""
+        self.attach()
+        host, port = self.settings.host, self.settings.port
+        self._runner = web.AppRunner(self.app(), access_log=None, handle_signals=False)
+        await self._runner.setup()
+        try:
+            await web.TCPSite(self._runner, host, port).start()
+        except OSError as exc:
+            await self.stop()
+            why = "already in use" if exc.errno == errno.EADDRINUSE else exc.strerror or str(exc)
+            raise WebError(f"web view: cannot listen on {host}:{port}: {why}") from None
+        self.host.session_listeners.append(self._switched)
+        self.host.board_listeners.append(self._board_event)
+
+    async def stop(self) -> None:
+        self.detach()
+        for listeners, fn in (
+            (self.host.session_listeners, self._switched),
+            (self.host.board_listeners, self._board_event),
+        ):
+            if fn in listeners:
+                listeners.remove(fn)  # type: ignore[arg-type]
+        for ws in list(self._sockets):  # the pages reconnect to whoever listens next
+            with contextlib.suppress(Exception):
+                await ws.close(code=WSCloseCode.GOING_AWAY, message=b"the daemon stops")
+        if self._runner is not None:
+            runner, self._runner = self._runner, None
+            await runner.cleanup()
+
+    @property
+    def port(self) -> int:
+        """The port listened on (the one asked for, or the one given for port 0)."""
+        assert self._runner is not None
+        for site in self._runner.sites:
+            server = getattr(site, "_server", None)
+            if server is not None and server.sockets:
+                return int(server.sockets[0].getsockname()[1])
+        return self.settings.port
+
+    # -- following the game ------------------------------------------------------------------
+
+    def attach(self) -> None:
+        """Hear the session's events and its board's LEDs."""
+        host = self.host
+        self._session = host.session
+        host.session.events.subscribe(self._event)
+        leds = self._compositor = host.board.leds
+        self._tee = _Tee(leds.sink, self._chain)
+        leds.sink = self._tee
+
+    def detach(self) -> None:
+        if self._session is not None:
+            self._session.events.unsubscribe(self._event)
+            self._session = None
+        tee, self._tee = self._tee, None
+        if tee is not None and self._compositor is not None and self._compositor.sink is tee:
+            self._compositor.sink = tee.inner  # the compositor's own sink back
+
+    def _switched(self) -> None:
+        """A new game (maybe on a new board): everyone draws it afresh."""
+        self.detach()
+        self.attach()
+        self.alerts = deque(self.host.session.alerts[-ALERTS:], maxlen=ALERTS)  # its start
+        self._broadcast(self.snapshot())
+
+    def _event(self, event: GameEvent) -> None:
+        self.alerts.append(event.as_alert())
+        self._state_soon()
+
+    def _board_event(self, event: BoardEvent | None) -> None:
+        if isinstance(event, SensorEvent):
+            self.board_seq += 1
+        self._state_soon()  # (a state like the last one sent is not sent again)
+
+    def _chain(self, chain: Sequence[Colour]) -> None:
+        if self.clients:
+            self._send_all(self._leds(chain))
+
+    def _state_soon(self) -> None:
+        """One state message for all that changed in this turn of the loop."""
+        if self._state_due or not self.clients:
+            return
+        self._state_due = True
+        asyncio.get_running_loop().call_soon(self._send_state)
+
+    def _send_state(self) -> None:
+        self._state_due = False
+        if self.host.session.events.holding:  # a move not yet durable is not shown: its
+            return  # event comes once it is, and the state with it
+        state = self.state()
+        if state != self._last_state:
+            self._last_state = state
+            self._send_all(state)
+
+    # -- messages ----------------------------------------------------------------------------
+
+    @property
+    def version(self) -> str:
+        """The game's position as the page is shown it: another game (or session), another
+        position or another ply make another token."""
+        session = self.host.session
+        position = session.position
+        text = f"{id(session)}/{id(position)}/{len(position.move_stack)}/{position.to_text()}"
+        return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
+
+    def state(self) -> dict[str, Any]:
+        host = self.host
+        return state_message(
+            host.session,
+            host.board.snapshot(),
+            dice=host.board.leds.dice,
+            version=self.version,
+            board_seq=self.board_seq,
+            simulated=isinstance(host.board, SimulatedBoard),
+            alerts=list(self.alerts)[-ALERTS:],
+        )
+
+    def _leds(self, chain: Sequence[Colour] | None = None) -> dict[str, Any]:
+        leds = self.host.board.leds
+        if chain is None:
+            chain = leds.chain or [(0, 0, 0)] * self.host.layout.led_count
+        return leds_message(self.host.layout, chain, leds.frame)
+
+    def snapshot(self) -> list[dict[str, Any]]:
+        """Everything a page needs to draw itself from nothing."""
+        host = self.host
+        return [
+            layout_message(host.layout, host.session.game_id, host.games()),
+            self.state(),
+            self._leds(),
+        ]
+
+    def _broadcast(self, messages: list[dict[str, Any]]) -> None:
+        for message in messages:
+            self._send_all(message)
+
+    def _send_all(self, message: dict[str, Any]) -> None:
+        text = json.dumps(message, separators=(",", ":"))
+        for queue in self.clients:
+            queue.put_nowait(text)
+            self.sent += 1
+
+    # -- a browser ---------------------------------------------------------------------------
+
+    async def _websocket(self, request: web.Request) -> web.StreamResponse:
+        ws = web.WebSocketResponse(heartbeat=20)
+        await ws.prepare(request)
+        queue: asyncio.Queue[str] = asyncio.Queue()
+        for message in self.snapshot():
+            queue.put_nowait(json.dumps(message, separators=(",", ":")))
+        self.clients.add(queue)
+        self._sockets.add(ws)
+
+        async def send() -> None:
+            while True:
+                text = await queue.get()
+                await ws.send_str(text)
+
+        sending = asyncio.create_task(send())
+        try:
+            async for msg in ws:
+                if msg.type != WSMsgType.TEXT:
+                    continue
+                reply = self.act(msg.data)
+                if reply is not None:
+                    queue.put_nowait(json.dumps({"type": "refused", "text": reply}))
+                    queue.put_nowait(json.dumps(self.state()))
+        finally:
+            self.clients.discard(queue)
+            self._sockets.discard(ws)
+            sending.cancel()
+            with contextlib.suppress(asyncio.CancelledError, ConnectionError):
+                await sending
+        return ws
+
+    def act(self, text: str) -> str | None:
+        """Carry out one action from a page; a refusal's text if it is not carried out (then
+        nothing has changed)."""
+        try:
+            action = json.loads(text)
+        except ValueError:
+            return "not an action (expected a JSON object)"
+        if not isinstance(action, dict):
+            return "not an action (expected a JSON object)"
+        try:
+            return self._act(action)
+        except (ValueError, engine.ReedboardError) as exc:
+            return " ".join(str(exc).split())
+
+    def _act(self, action: dict[str, Any]) -> str | None:
+        host = self.host
+        do = action.get("do")
+        if do in ("lift", "place", "move"):
+            board = host.board
+            if not isinstance(board, SimulatedBoard):
+                return "pieces are moved on the board itself (this is a real board)"
+            if action.get("board_seq") != self.board_seq:
+                return "the board has changed since your page showed it: look again"
+            if do == "move":
+                a, b = str(action.get("from")), str(action.get("to"))
+                board.check_point(a)
+                board.check_point(b)
+                occupied = board.snapshot()
+                if a not in occupied:
+                    return f"there is no piece on {a} to move"
+                if b in occupied:
+                    return f"{b} already has a piece on it"
+                board.lift(a)
+                board.place(b)
+                return None
+            point = str(action.get("point"))
+            board.check_point(point)
+            there = point in board.snapshot()
+            if do == "lift" and not there:
+                return f"there is no piece on {point} to lift"
+            if do == "place" and there:
+                return f"{point} already has a piece on it"
+            (board.lift if do == "lift" else board.place)(point)
+            return None
+        if action.get("version") != self.version:
+            return "the game has moved on since your page showed it: look again"
+        if do == "press":
+            button = action.get("button")
+            if button not in BUTTONS:
+                return f"no button {button!r} (buttons: {', '.join(BUTTONS)})"
+            events = host.board.events
+            put = getattr(events, "put", None)
+            if put is None:
+                return "this board takes no buttons from the page"
+            put(ButtonEvent(str(button), time.monotonic()))
+            return None
+        if do == "new-game":
+            game = str(action.get("game"))
+            if game not in host.games():
+                return f"{game!r} cannot be started here (games: {', '.join(host.games())})"
+            options = action.get("options") or {}
+            if not isinstance(options, dict):
+                return "options must be an object"
+            computer, level = action.get("computer"), action.get("level")
+            if computer is not None and (
+                not isinstance(computer, list) or not all(isinstance(c, str) for c in computer)
+            ):
+                return 'computer must be a list of sides, like ["fox"]'
+            host.switch_game(
+                game,
+                options,
+                computer=None if computer is None else tuple(computer),
+                level=level,
+            )
+            return None
+        return f"unknown action {do!r}"
+
+    # -- HTTP --------------------------------------------------------------------------------
+
+    @web.middleware
+    async def _auth(
+        self, request: web.Request, handler: Callable[[web.Request], Any]
+    ) -> web.StreamResponse:
+        token = self.settings.token
+        if token:
+            given = (
+                request.headers.get("Authorization", "").removeprefix("Bearer ").strip()
+                or urllib.parse.unquote(request.cookies.get(COOKIE, ""))  # the page quotes it
+                or request.query.get("token", "")
+            )
+            if not hmac.compare_digest(given.encode(), token.encode()):
+                if request.method == "GET" and request.path in ("/", "/history"):
+                    login = (STATIC / "login.html").read_text(encoding="utf-8")
+                    return web.Response(status=401, text=login, content_type="text/html")
+                return web.Response(status=401, text="401: the web view's token is needed\n")
+        response: web.StreamResponse = await handler(request)
+        return response
+
+    def _page(self, name: str) -> Callable[[web.Request], Any]:
+        async def page(request: web.Request) -> web.Response:
+            text = (STATIC / name).read_text(encoding="utf-8")
+            return web.Response(text=text, content_type="text/html")
+
+        return page
+
+    async def _no_icon(self, request: web.Request) -> web.Response:
+        return web.Response(status=204)
+
+    async def _static(self, request: web.Request) -> web.Response:
+        name = request.match_info["name"]
+        types = {".js": "text/javascript", ".css": "text/css", ".png": "image/png"}
+        kind = types.get(Path(name).suffix)
+        item = STATIC / name
+        if kind is None or "/" in name or not item.is_file():
+            raise web.HTTPNotFound()
+        return web.Response(body=item.read_bytes(), content_type=kind)

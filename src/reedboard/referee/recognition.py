@@ -1,0 +1,841 @@
+"""From magnets to moves: compare the settled physical occupancy with what the engine expects.
+
+Pure and clock-free: :class:`Recognizer` answers "what does this board mean?" for one settled
+reading; the session decides when a reading is settled and what to do with the answer.
+
+Presence cannot tell pieces apart, and in Fox and Rabbit two pieces may share a circle, so
+recognition follows the engine's state. For every legal move it knows the occupancy once the
+move is made (a *target*) and what the board may look like on the way there (pieces lifted,
+jumped pieces taken off in any order, a fox set down mid-chain). A reading is then one of
+DESIGN.md's cases, in this order:
+
+1. the expected board: nothing to do (``SAME``);
+2. the board after exactly one legal move, or one more step of a jump chain: ``COMMIT`` (or
+   ``AMBIGUOUS`` when two moves leave the same board and the switches cannot tell them apart);
+3. pieces on their way through a legal move: ``LIFTED``, with the landing points to light;
+4. an earlier position of this game: ``TAKEBACK``;
+5. the start position of the game (after a finished game, before 4): ``NEW_GAME``;
+6. anything else: ``UNKNOWN`` (a mismatch, once it has stayed for the grace time).
+
+Never guess (DESIGN.md). A settled reading is only what the switches show while hands may still
+be on the board, so a reading that is a finished move *and* a move still in the hand is
+``PENDING``, not ``COMMIT``: a capture onto a piece's circle reads exactly like that piece
+touched while the mover is held; a chain set down on a landing that another route passes
+through may go on. The session (reedboard/referee/pending.py) commits a pending move once a later
+reading shows the next move made on the board after it, on `roll` or `confirm`, or, when every
+switch of it changed (``Verdict.made``), once the board has stayed so for the hold time.
+Cases 4 and 5 are acted on only after the grace time, and never while the reading is also a
+move on its way (a piece held mid-move); `undo` and `new` say so at once.
+
+The switches' edges are kept with their times (:meth:`Recognizer.edge`), since a settled
+reading loses them: a capture whose taken man comes off and capturer goes down within the
+settle time is still seen (its landing went empty and full again), and a landing refilled
+*before* the mover left its start was refilled by another hand (a piece touched), not by the
+mover: a piece is not in two places.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from reedboard.engine import Move, Position
+
+Occupancy = frozenset[str]
+
+TOUCH = 2.0
+"""Seconds at most a hand keeps a still piece up when it touches it: one up longer is being
+moved."""
+
+CARRY = 0.05
+"""Seconds at least a hand takes to carry a piece from one point to another: a landing
+refilled sooner after the mover left was refilled by another hand (a touched man put back)."""
+
+REACH = 3.0
+"""Seconds at most between a move's piece leaving its point and the move before it being
+taken: the next player reaching early lifts a piece while the last one is still in the air."""
+
+OFFS_KEPT = 16
+"""Switch openings kept a point (:attr:`Edges.offs`)."""
+
+BOUNCE = 0.005
+"""A switch that opens for no longer than this (seconds) and closes again is contact bounce,
+not a piece lifted: the point stays filled since it first closed."""
+
+
+class Kind(enum.Enum):
+    SAME = "same"
+    COMMIT = "commit"
+    AMBIGUOUS = "ambiguous"
+    PENDING = "pending"
+    NEW_GAME = "new-game"
+    TAKEBACK = "takeback"
+    LIFTED = "lifted"
+    UNKNOWN = "unknown"
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One legal move as the switches would see it."""
+
+    move: Move
+    target: Occupancy
+    """The occupancy once the move is made."""
+    may_empty: Occupancy
+    """Points that may read empty on the way (the start, the pieces taken)."""
+    may_fill: Occupancy
+    """Points that may read occupied on the way (the landing, a chain's stops)."""
+    landing: str
+    silent: bool
+    """The landing point was occupied already: its switch need not change, so the finished
+    move may read like a piece still in the air (a capture onto a man's square, Fox and Rabbit's
+    shared circles)."""
+    extends: bool = False
+    """A longer jump chain replacing the move just committed."""
+    leaves: str | None = None
+    """The point the mover leaves empty, if any: until it reads empty, nothing newly placed
+    can be this move's piece (a piece is not in two places)."""
+    start: str = ""
+    """Where the mover stands before it moves (for an extension, the chain's last stop)."""
+    away: str | None = None
+    """A point that must read empty while the mover is set down anywhere new: where it left
+    (and a chain's start, even one that comes back to it: it is not there while the piece
+    stands at a stop)."""
+    one_piece: bool = True
+    """One piece moves (a step, a chain): its landing fills only after its start empties.
+    (Several men of a Parchesi double 6 may leave one point: it empties with the last.)"""
+    passes: Occupancy = frozenset()
+    """Points a hand counting the move out sets the piece down on before its landing
+    (:meth:`engine.Position.passes`): a set-down there is the count under way."""
+    changes: bool = False
+    """Second thoughts: the move just committed taken back and this one, of the same piece
+    from the same start, made instead (``extends`` is set too: it replaces that move)."""
+
+
+@dataclass(frozen=True)
+class Verdict:
+    kind: Kind
+    moves: tuple[Move, ...] = ()
+    landings: Occupancy = frozenset()
+    """Points to light green: where the lifted pieces may land."""
+    ply: int | None = None
+    """TAKEBACK: the ply to go back to."""
+    extends: bool = False
+    """COMMIT, AMBIGUOUS, PENDING: the move replaces the last committed one (a longer chain)."""
+    on_the_way: bool = False
+    """TAKEBACK, NEW_GAME: the same reading is also a move on its way (a piece held mid-move),
+    so it is never acted on by itself."""
+    changes: bool = False
+    """COMMIT: the move replaces the last committed one, of the same piece (second
+    thoughts: the player moved it on before the other side touched anything)."""
+    made: bool = False
+    """PENDING: every switch of the move changed (a capture's landing went empty and full
+    again after the mover left), so the move is made unless a hand still holds a piece; it is
+    committed after the hold time. Otherwise (a landing whose switch did not change) only a
+    later reading or a button tells."""
+    new_game: Any = None
+    """NEW_GAME: the starting position the board shows."""
+    alike: tuple[Move, ...] = ()
+    """PENDING made: other moves whose board this is too, on landings that did not change (a
+    capture whose taken man slid out from under the capturer): the move read made may be a
+    touched man put back while one of them was made."""
+
+
+@dataclass
+class Edges:
+    """When each switch last opened and closed (the session's clock), shared by the
+    recognizers of one board."""
+
+    off: dict[str, float] = field(default_factory=dict)
+    on: dict[str, float] = field(default_factory=dict)
+    filled: dict[str, float] = field(default_factory=dict)
+    """When each point was last filled, bounce aside (the first close of its closed spell)."""
+    offs: dict[str, list[float]] = field(default_factory=dict)
+    """The last few times each switch opened, oldest first."""
+    now: float = float("-inf")
+    """When the reading being judged was taken (a piece up since longer than a touch lasts is
+    no touch, even with no switch changed since)."""
+
+    def record(self, point: str, on: bool, now: float) -> None:
+        if not on:
+            offs = self.offs.setdefault(point, [])
+            offs.append(now)
+            del offs[:-OFFS_KEPT]
+        if on:
+            off = self.off.get(point)
+            if off is None or now - off > BOUNCE or point not in self.filled:
+                self.filled[point] = now
+            self.on[point] = now
+        else:
+            self.off[point] = now
+
+
+@dataclass
+class Recognizer:
+    """Knows the current position, the occupancies of the game so far, and how a start
+    position looks; :meth:`judge` reads a board."""
+
+    position: Position[Any, Any]
+    history: list[tuple[Occupancy, bool]] = field(default_factory=list)
+    """(occupancy, waits for a throw) of each earlier ply, oldest first."""
+    is_start: Callable[[Occupancy], Any] = lambda _s: None
+    """Returns a starting position if the board shows one, else None."""
+    extendable: tuple[Position[Any, Any], Move] | None = None
+    """The position before the last committed move and that move, while a longer jump chain
+    may still replace it: one that goes on from where it ended (two-fox Fox and Geese, where
+    every prefix of a chain is a move), or one with the same ends that takes more pieces."""
+    edges: Edges = field(default_factory=Edges)
+    second_thoughts: bool = False
+    """Whether the move just committed may be changed for another of the same piece (the
+    game's own recognizer; lines read ahead do not)."""
+    since: float = float("-inf")
+    """When the current position began: switch edges before it belong to earlier moves."""
+    refill_after: float = float("-inf")
+    """A landing filled at or before this is no refill of this position's moves (it was the
+    move before's landing: a board read ahead of a move made with the next side reaching)."""
+
+    def __post_init__(self) -> None:
+        self.stops: list[str] = []
+        """Where the moving piece was seen set down since the last commit, in order: it tells
+        apart jump chains that end alike (the same geese, another route)."""
+        self.off_route = False
+        """After :meth:`judge`: the move read made was set down off its route first (no
+        finished move's route has every stop: a mistaken set-down, or moves made ahead)."""
+        self.early_made = False
+        """After :meth:`reached_early`: the moves it read have the next side's move made
+        after them (not only on its way)."""
+        self.held_early: list[Candidate] = []
+        """After :meth:`reached_early`: moves it shows made but for pieces of the next side
+        only lifted (a hand touching them reads the same): the board is on its way, not wrong."""
+        self.refresh(self.since)
+
+    def edge(self, point: str, on: bool, now: float) -> None:
+        """A switch changed (before any settling): keep when."""
+        self.edges.record(point, on, now)
+
+    def refresh(self, since: float | None = None) -> None:
+        """Recompute the candidates after the position changed (at ``since``)."""
+        if since is not None:
+            self.since = since
+        self.stops = []
+        self.held_early, self.early_made = [], False
+        position = self.position
+        self._last: Occupancy = position.occupied()
+        self.expected: Occupancy = position.occupied()
+        moves: Sequence[Move] = (
+            [] if position.is_chance() or position.is_over() else list(position.legal_moves)
+        )
+        self.candidates = [self._candidate(position, m) for m in moves]
+        if self.extendable is not None:
+            base, prefix = self.extendable
+            path = prefix.points()
+            taken = base.occupied_after(prefix) if path else frozenset()
+            for move in base.legal_moves:
+                points = move.points()
+                longer = goes_on(move, prefix)
+                # a chain carried straight, its geese coming off one by one, may pass through
+                # the board of a shorter chain with the same ends: the longer one replaces it
+                wider = (
+                    len(points) > len(path) > 1
+                    and points[0] == path[0]
+                    and points[-1] == path[-1]
+                    and base.occupied_after(move) < taken
+                )
+                if longer or wider:
+                    self.candidates.append(self._candidate(base, move, extends=True))
+                elif self.second_thoughts and _changed_for(move, prefix):
+                    c = self._candidate(base, move, extends=True)  # (from where it stands)
+                    if c.target != self.expected:  # (another spelling of the same board is none)
+                        self.candidates.append(dataclasses.replace(c, changes=True))
+        self._starts = frozenset(c.start for c in self.candidates if not c.extends and c.start)
+        """Where the side to move's pieces stand that a move of theirs starts from."""
+        self._by_target: dict[Occupancy, list[Candidate]] = {}
+        for c in self.candidates:
+            self._by_target.setdefault(c.target, []).append(c)
+
+    def _candidate(self, base: Position[Any, Any], move: Move, extends: bool = False) -> Candidate:
+        points = move.points()
+        target = base.occupied_after(move)
+        expected = self.expected
+        start, landing = points[0], points[-1]
+        if extends:  # the piece stands on the last stop of the chain already committed
+            assert self.extendable is not None
+            start = self.extendable[1].points()[-1]
+        # one route unless the game's moves say otherwise (only then build the routes)
+        one_piece = type(move).routes is Move.routes or len(move.routes()) <= 1
+        # the landing's switch does not change (an occupied landing), or nothing changes at all
+        # (a Messenger Boy order sending a man back to where he began)
+        silent = (landing in expected and landing != start) or target == expected
+        passes = base.passes(move)
+        may_empty = (expected - target) | {start}
+        if silent:  # the piece there is lifted off while the mover comes (a capture)
+            may_empty |= {landing}
+        return Candidate(
+            move=move,
+            target=target,
+            may_empty=may_empty,
+            may_fill=(target - expected) | frozenset(points[1:-1]) | {landing} | passes,
+            landing=landing,
+            silent=silent,
+            extends=extends,
+            leaves=start if start not in target else None,
+            start=start,
+            one_piece=one_piece,
+            passes=passes,
+            away=start
+            if start and (start not in target or (one_piece and start == landing))
+            else None,
+        )
+
+    def continuations(self) -> Occupancy:
+        """Where a chain just committed may go on to (to light instead of everything else)."""
+        if self.extendable is None:
+            return frozenset()
+        path = self.extendable[1].points()
+        n = len(path)
+        return frozenset(
+            c.move.points()[n] for c in self.candidates if c.extends and c.move.points()[:n] == path
+        )
+
+    def landings(self) -> Occupancy:
+        """Every point a legal move of the side to move may land on."""
+        return frozenset(c.landing for c in self.candidates if not c.extends)
+
+    def finished(self, board: Occupancy) -> list[Candidate]:
+        """The candidates whose move the board shows made: its target, and a landing that
+        filled (or emptied and filled again) after the mover left its start."""
+        return [
+            c
+            for c in self._by_target.get(board, [])
+            if (self.refilled(c) and not self._flown(c, board) if c.silent else self._carried(c))
+        ]
+
+    def _flown(self, c: Candidate, board: Occupancy) -> bool:
+        """A magnet brushed an empty point after ``c``'s landing was refilled: a piece was
+        still in the air, and with every other piece in its place it was the mover (the
+        landing was refilled by a hand putting back what it touched)."""
+        refilled = self.edges.on.get(c.landing, float("-inf"))
+        return any(
+            t > refilled for p, t in self.edges.on.items() if p not in board and t >= self.since
+        )
+
+    def _carried(self, c: Candidate) -> bool:
+        """The landing filled after the mover's start emptied (when the start was seen to empty
+        since this position began): a piece is not in two places."""
+        if c.one_piece and c.start and c.landing == c.start and not c.extends:
+            # a chain round a loop: the piece must have left its start and come back, not
+            # only the pieces it takes come off (a longer chain read on from where the piece
+            # was set down may have gone round before it was)
+            went = self.edges.off.get(c.start, float("-inf"))
+            return went >= self.since and self.edges.on.get(c.start, float("-inf")) > went
+        if c.leaves is None or not c.one_piece:
+            return True
+        left = self.edges.off.get(c.leaves)
+        if left is None or left < self.since:
+            return True  # a man entering from off the board, or the edge is not ours
+        return self.edges.filled.get(c.landing, float("-inf")) > left
+
+    def counting(self, c: Candidate) -> bool:
+        """Whether ``c``'s landing lies on the count of a longer move of the same piece: a
+        set-down there may be the count going on."""
+        return any(
+            c.landing in d.passes for d in self.candidates if d.start == c.start and d is not c
+        )
+
+    def reached_early(
+        self, board: Occupancy, depth: int = 2, need: Occupancy | None = None, inner: bool = False
+    ) -> list[Candidate]:
+        """Moves ``board`` shows made while the next side's hand is on the board already (it
+        lifted a piece, or moved one, before this move's piece came down): the move's own
+        switches show it made (its landing filled after its piece left, and its start stayed
+        empty meanwhile), and the board reads as the next side's move on its way, or made,
+        from the position after it, with a piece of theirs set down already (pieces only
+        lifted may be a hand touching them; deeper down, the move above is that piece), or as
+        that move made while the side after it reached early in turn (``depth`` more). The
+        moves read so must account for every point set down on since this position began that
+        is empty again (``need``: a piece is set down only on a route), and each must end after
+        the one before it (the next side's piece lands after this one). A chain just committed
+        may have gone on (``extends``). A landing that did not change, a chain that may go on, a
+        landing on a longer move's count are no evidence of a move ended."""
+        if need is None:  # set down on since this position began, and lifted again (not
+            # the last move's own points: its piece slid over them, or its taken men)
+            need = self._strays(board)
+        out: list[tuple[Candidate, Kind]] = []
+        held: list[Candidate] = []
+        for c in self.candidates:
+            if self.counting(c) or (c.changes and self._other_side_first(c)):
+                continue
+            unchanged = c.silent and not self.refilled(c)
+            filled = self.edges.filled.get(c.landing, float("-inf"))
+            landed = filled  # when it ended, for the moves after it
+            if unchanged:  # deeper down: only the next side's move plainly made after it tells
+                filled, landed = float("inf"), self.since
+            # set down and moved on by the next moves (the side after, reaching early)
+            if c.landing not in board and (
+                depth == 0 or c.one_piece is False or filled < self.since
+            ):
+                continue
+            left = self.since
+            if c.leaves is not None:
+                # its piece left (lately: the next side reached early) before it came down,
+                # and nothing came back there before it did (else a touch put it back)
+                # (empty now: it left when it last went empty, not at a bounce of the piece
+                # that came there before)
+                since_back = (
+                    self.edges.on.get(c.leaves, float("-inf"))
+                    if c.leaves not in board
+                    else float("-inf")
+                )
+                offs = [
+                    t
+                    for t in self.edges.offs.get(c.leaves, ())
+                    if self.since - REACH <= t < filled and t > since_back
+                ]
+                if not offs:
+                    continue
+                went = offs[-1]
+                back = self.edges.filled.get(c.leaves, float("-inf"))
+                if went < back < filled:
+                    continue
+                if c.leaves in board and back <= went:
+                    continue  # (and another piece came there since, or it never left)
+                left = went
+            elif not self._carried(c):
+                continue
+            # a chain that may go on has not ended, unless the side after has moved since
+            # (deeper down: the next side's move plainly made after it)
+            may_go_on = any(
+                goes_on(d.move, c.move) and d.extends == c.extends for d in self.candidates
+            )
+            if c.extends:
+                assert self.extendable is not None
+                after = self.extendable[0].copy()
+            else:
+                after = self.position.copy()
+            after.push(c.move)
+            lifted_only = not inner and not board - after.occupied()
+            rest = need - c.may_fill - self._taken_set_down(c, need)
+            began = left if c.leaves is not None else self.edges.filled.get(c.landing, left)
+            if any(self.edges.off.get(p, began) < began for p in after.occupied() - board):
+                continue  # a piece of what came next left before this move began
+            reader = Recognizer(
+                after, edges=self.edges, since=max(left, self.since), refill_after=landed
+            )
+            verdict = reader.judge(board)
+            kind = verdict.kind
+            if kind in (Kind.COMMIT, Kind.PENDING, Kind.AMBIGUOUS):
+                made = [d for d in reader.candidates if d.move in verdict.moves]
+                fills = frozenset().union(*(d.may_fill for d in made))
+                if any(
+                    not d.silent and reader.edges.filled.get(d.landing, float("inf")) <= landed
+                    for d in made
+                ):
+                    kind = Kind.UNKNOWN  # the next side's move ended before this one
+            elif kind is Kind.LIFTED:
+                fills = frozenset().union(*(d.may_fill for d in reader._on_the_way(board)))
+            else:
+                fills = frozenset()
+            if kind is Kind.UNKNOWN and depth > 0:
+                # the next side's move made while the side after it reached early in turn
+                deeper = reader.reached_early(board, depth - 1, rest, inner=True)
+                if len({d.move for d in deeper}) == 1 and all(
+                    d.silent or reader.edges.filled.get(d.landing, float("inf")) > landed
+                    for d in deeper
+                ):
+                    # (a move whose switches all changed, ended after this one: this one
+                    # ended too, even on a landing that did not change; but a chain read gone
+                    # on over such a landing when its shorter part reads plainly made is the
+                    # shorter one, with more besides)
+                    plainly = all(not d.silent for d in deeper) and not (
+                        unchanged
+                        and any(
+                            goes_on(c.move, d.move) and d.silent and self.refilled(d)
+                            for d in self.candidates
+                        )
+                    )
+                    kind, rest = (Kind.COMMIT if plainly else Kind.LIFTED), frozenset()
+            if rest - fills:
+                continue  # a piece set down where none of these moves goes
+            if kind in (Kind.UNKNOWN, Kind.TAKEBACK, Kind.NEW_GAME):
+                continue
+            surely = kind is Kind.COMMIT or (
+                kind is Kind.PENDING and verdict.made and not unchanged
+            )  # (made, unless a hand still holds a piece: the next side's, so this one is down)
+            if (unchanged or may_go_on) and not surely:
+                continue
+            if lifted_only and not (kind is Kind.COMMIT or verdict.made):
+                # only pieces lifted since (and no move of the next side's made where a
+                # switch went empty and full again): a hand touching them reads the same
+                held.append(c)
+                continue
+            out.append((c, Kind.COMMIT if surely else kind))
+        # the next side's move read made beats one read only on its way
+        made = [c for c, kind in out if kind is Kind.COMMIT]
+        if not inner:
+            self.held_early = held
+            self.early_made = bool(made)
+        return made or [c for c, _ in out]
+
+    def unexplained(self, board: Occupancy) -> Occupancy:
+        """Points whose switch changed since this position began that no move on its way to
+        ``board`` goes through (a hand touching them, or another move made)."""
+        edges = self.edges
+        disturbed = {
+            p
+            for p in (*edges.on, *edges.off)
+            if edges.on.get(p, float("-inf")) >= self.since
+            or edges.off.get(p, float("-inf")) >= self.since
+        }
+        for c in self._on_the_way(board):
+            disturbed -= c.may_empty | c.may_fill
+        return frozenset(disturbed)
+
+    def _strays(self, board: Occupancy) -> Occupancy:
+        """Points set down on since this position began and empty again, that were empty
+        before it and are not the last move's own (its piece slid over them, or its taken
+        men): set-downs a move made since must explain."""
+        own: Occupancy = frozenset()
+        if self.history and self.position.move_stack:
+            own = (self.history[-1][0] ^ self.expected) | frozenset(
+                self.position.move_stack[-1].points()
+            )
+        return frozenset(
+            p
+            for p, t in self.edges.filled.items()
+            if t >= self.since and p not in board and p not in self.expected and p not in own
+        )
+
+    def one_spelling(self, moves: tuple[Move, ...], extends: bool) -> tuple[Move, ...]:
+        """``moves`` that read alike, one of each position they leave: moves that end in the
+        same position (a loop chain carried one way round or the other) light the same points,
+        so no player could answer which; the first spelling is taken."""
+        if len(moves) < 2:
+            return moves
+        base = self.position.copy()
+        if extends:
+            base.pop()
+        seen: dict[str, Move] = {}
+        for move in moves:
+            after = base.copy()
+            after.push(move)
+            seen.setdefault(after.to_text(), move)
+        return tuple(seen.values())
+
+    def made(self, board: Occupancy) -> list[Candidate]:
+        """The moves a button (`roll`, `confirm`: the player says the move is done) may take
+        as made on ``board``: those whose target it is, one a move."""
+        out: list[Candidate] = []
+        for c in self._by_target.get(board, []):
+            if all(c.move != o.move for o in out):
+                out.append(c)
+        return out
+
+    def refilled(self, c: Candidate) -> bool:
+        """A silent landing went empty and full again since this position began, and the
+        mover's start was left before it was refilled (else another hand refilled it)."""
+        # the landing's closed spell began after it opened since this position began (a
+        # bounce of the piece that came there is no refill: it is the same spell)
+        on = self.edges.filled.get(c.landing, float("-inf"))
+        if self.edges.on.get(c.landing, float("-inf")) < self.edges.off.get(c.landing, 0.0):
+            return False  # empty now
+        if on <= self.refill_after:
+            return False  # filled by the move before
+        if not any(self.since <= t < on for t in self.edges.offs.get(c.landing, ())):
+            return False
+        if c.leaves is not None and c.one_piece:
+            left = self.edges.off.get(c.leaves, float("-inf"))
+            return left >= self.since and on > left + CARRY
+        return True
+
+    def judge_quietly(self, board: Occupancy) -> Kind:
+        """What :meth:`judge` would say of ``board``, leaving the stops seen as they were."""
+        stops, last = list(self.stops), self._last
+        try:
+            return self.judge(board).kind
+        finally:
+            self.stops, self._last = stops, last
+
+    def judge(self, board: Occupancy) -> Verdict:
+        expected = self.expected
+        if board == expected:
+            self.stops = []
+            self._last = board
+            return Verdict(Kind.SAME)
+        ways = [c for c in self._on_the_way(board) if not (c.changes and self._other_side_first(c))]
+        # where the mover was just set down: newly filled since the last reading (a chain may
+        # pass back over its own start, which the expected board has filled already)
+        filled = board - self._last
+        self._last = board
+        if ways and len(filled) == 1:
+            (stop,) = filled
+            if not self.stops or self.stops[-1] != stop:
+                self.stops.append(stop)
+        landings = frozenset(c.landing for c in ways)
+        finished = self.finished(board)
+        # a stop no finished move's route has is a piece set down by another hand (a taken
+        # piece put down by mistake and taken away again) when no route explains it at all
+        done = [c for c in finished if self._fits_stops(c)] or finished
+        # second thoughts only while the other side has not begun
+        done = [c for c in done if not (c.changes and self._other_side_first(c))]
+        if (
+            any(c.changes for c in done)
+            and not self._changed_alone(done, ways, board)
+            and not self._changed_but_chains(done, ways, board)
+        ):
+            done = [c for c in done if not c.changes]  # second thoughts only where sure
+        # a point set down on since this position began and empty again that no finished
+        # move's route has: a mistaken set-down, or moves made ahead (the session asks)
+        stray = self._strays(board)
+        self.off_route = bool(done) and all(stray - c.may_fill for c in done)
+        if done:
+            moves = distinct(c.move for c in done)
+            extends = done[0].extends
+            spelt = self.one_spelling(moves, extends)
+            if len(spelt) == 1 < len(moves) and any(
+                goes_on(c.move, m) for c in self.candidates for m in moves
+            ):  # spelt alike, but the chain may yet go on one way: wait for it to end (the
+                # next side moving, or a button, says it did)
+                return Verdict(Kind.PENDING, spelt, landings, extends=extends)
+            moves = spelt
+            if len(moves) > 1:
+                return Verdict(Kind.AMBIGUOUS, moves, extends=extends)
+            # the same board is also another move still in the hand (not this one going on):
+            # wait for a reading that tells them apart
+            if (
+                self._other_ways(done[0], ways, board)
+                or self._touch_reads_else(board, done[0])
+                or self.set_down_by_mistake(board, done[0])
+                or (done[0].changes and self._capturable(done[0]))
+            ):
+                alike = distinct(
+                    c.move
+                    for c in self._by_target.get(board, [])
+                    if c.silent and c.move != done[0].move and c.extends == extends
+                )
+                return Verdict(
+                    Kind.PENDING, moves, landings, extends=extends, made=True, alike=alike
+                )
+            return Verdict(Kind.COMMIT, moves, extends=extends, changes=done[0].changes)
+        matches = [c for c in self._by_target.get(board, []) if c.silent]
+        if matches:  # a landing that did not change: finished, or a piece still in the air
+            moves = distinct(c.move for c in matches)
+            return Verdict(Kind.PENDING, moves, landings, extends=matches[0].extends)
+        # DESIGN.md's order: an earlier position (a takeback) before a fresh start; but once the
+        # game is over, its start position is a new game, so the finished game stays as it was
+        over = self.position.is_over()
+        ply = None if over else self._earlier(board)
+        if ply is not None:
+            return Verdict(Kind.TAKEBACK, ply=ply, landings=landings, on_the_way=bool(ways))
+        start = self.is_start(board)
+        if start is not None:
+            return Verdict(Kind.NEW_GAME, new_game=start, landings=landings, on_the_way=bool(ways))
+        if ways:
+            return Verdict(Kind.LIFTED, landings=landings)
+        return Verdict(Kind.UNKNOWN)
+
+    def _changed_alone(
+        self, done: list[Candidate], ways: list[Candidate], board: Occupancy
+    ) -> bool:
+        """Whether second thoughts are the one reading of ``board``: one move of the same
+        piece made instead of the last, nothing else finished, on its way or touched."""
+        if len(distinct(c.move for c in done)) != 1:
+            return False
+        c = done[0]
+        return not self._other_ways(c, ways, board) and not self._touch_reads_else(board, c)
+
+    def _changed_but_chains(
+        self, done: list[Candidate], ways: list[Candidate], board: Occupancy
+    ) -> bool:
+        """Whether second thoughts are the one reading of ``board`` made, but for chains of
+        the same piece that may pass through it on their way (read made after the hold time,
+        the board staying so)."""
+        if len(distinct(c.move for c in done)) != 1:
+            return False
+        c = done[0]
+        if self._touch_reads_else(board, c):
+            return False
+        return all(
+            d.changes or goes_on(d.move, c.move) or d.move == c.move
+            for d in ways
+            if not (d.target == board and not d.silent)
+        )
+
+    def _other_side_first(self, c: Candidate) -> bool:
+        """Whether a piece the side to move could move was lifted before ``c``'s piece moved
+        on: the other side's hand came in first, so the piece moved on is its move, not
+        second thoughts."""
+        moved = self.edges.off.get(c.start, float("-inf"))
+        theirs = self._starts - {c.start, c.landing}
+        return any(self.since <= t < moved for p in theirs for t in self.edges.offs.get(p, ()))
+
+    def _capturable(self, c: Candidate) -> bool:
+        """Whether the piece ``c`` moves on (second thoughts) is one a capture of the other
+        side would take: lifted and set down elsewhere, it may be that man taken off first
+        and put down by mistake; the change waits (the hold time, or the next side's lift)."""
+        return any(
+            c.start in self._taken(d) for d in self.candidates if not d.extends and not d.changes
+        )
+
+    def _taken_set_down(self, c: Candidate, points: Occupancy) -> Occupancy:
+        """Those of ``points`` (set down on and emptied again) that were filled after a man
+        ``c`` takes was lifted: he was put down there by mistake, then taken away."""
+        out: set[str] = set()
+        for q in self._taken(c):  # (a man is in one place: one set-down each, soon after)
+            offs = [t for t in self.edges.offs.get(q, ()) if t >= self.since]
+            if not offs:
+                continue
+            after = sorted((self.edges.filled.get(p, float("-inf")), p) for p in points - out)
+            for t, p in after:
+                if offs[0] < t <= offs[0] + REACH:
+                    out.add(p)
+                    break
+        return frozenset(out)
+
+    def _taken(self, c: Candidate) -> Occupancy:
+        """The men ``c`` takes (a capture onto the man it takes: its landing)."""
+        taken = (self.expected - c.target) - {c.start}
+        return taken | {c.landing} if c.silent else taken
+
+    def set_down_by_mistake(self, board: Occupancy, done: Candidate | None = None) -> bool:
+        """Whether ``board`` is also a capture (other than ``done``) on its way or made, its
+        mover lifted, whose taken man was set down by mistake on an empty point (filled after
+        he was lifted; he is still off, or the capturer is down on his point): wait for that
+        point to empty, or the board to stay so."""
+        edges = self.edges
+        for point in board - self.expected:
+            filled = edges.filled.get(point, float("-inf"))
+            rest = board - {point}
+            gone, new = self.expected - rest, rest - self.expected
+            for c in self.candidates:
+                if (done is not None and c.move == done.move) or c.extends or c.landing == point:
+                    continue
+                if not (gone <= c.may_empty):
+                    continue
+                if c.start not in gone:
+                    continue  # (its mover not in the hand: no capture under way)
+                if new - c.may_fill:
+                    continue
+                # (a capture onto the man it takes lifts him off its landing: the mover may
+                # be down there since)
+                taken = self._taken(c)
+                if any(
+                    (q in gone or q == c.landing)
+                    and any(self.since <= t < filled for t in edges.offs.get(q, ()))
+                    for q in taken
+                ):
+                    return True
+        return False
+
+    def _touch_reads_else(self, board: Occupancy, done: Candidate) -> bool:
+        """Whether ``board`` is also another move made with one still piece lifted (a hand
+        touching it): wait for the piece to come back or the board to stay so."""
+        return any(c.move != done.move for c in self.made_but_touched(board))
+
+    def made_but_touched(self, board: Occupancy) -> list[Candidate]:
+        """The moves ``board`` shows made with one still piece lifted (a hand touching it),
+        where that move and that piece account for every point disturbed since this position
+        began (a point refilled elsewhere means another piece moved)."""
+        out: list[Candidate] = []
+        edges = self.edges
+        disturbed = (self.expected ^ board) | {
+            p for p in board & self.expected if edges.off.get(p, float("-inf")) >= self.since
+        }
+        latest = max([*edges.off.values(), *edges.on.values(), edges.now], default=edges.now)
+        for point in self.expected - board:
+            if edges.off.get(point, float("-inf")) < latest - TOUCH:
+                continue  # up too long for a touch
+            for c in self.finished(board | {point}):
+                if disturbed <= c.may_empty | c.may_fill | {point}:
+                    out.append(c)
+        return out
+
+    def _fits_stops(self, c: Candidate) -> bool:
+        """Whether the piece was set down only on ``c``'s route (its new part, for a longer
+        chain): a stop on a point empty before the move and off the route contradicts it. (A
+        touched piece put back where it stood is no stop of the mover.)"""
+        if not c.one_piece:
+            return True  # several men moving: their set-downs make no route
+        points = c.move.points()
+        n = (
+            len(self.extendable[1].points())
+            if c.extends and not c.changes and self.extendable
+            else 1
+        )
+        route = points[n:]
+        real: list[str] = []
+        for stop in self.stops:
+            if stop in c.passes:
+                continue  # counted over on the way
+            if (stop in route or stop not in self.expected) and real[-1:] != [stop]:
+                real.append(stop)  # (set down twice on one point, a touch between: one stop)
+        while real and real[0] == c.start:  # put back on its start before it set off
+            real.pop(0)
+        return _in_order(real, route)
+
+    def _other_ways(self, done: Candidate, ways: list[Candidate], board: Occupancy) -> bool:
+        """Whether the reading is also on its way through a move other than ``done`` (or a
+        longer chain that goes on from it)."""
+        for c in ways:
+            if c.target == board and not c.silent:
+                continue  # finished too: told apart above, by the stops (a landing that did
+                # not change, though, may yet be the mover's, still in the hand)
+            if c.move == done.move and c.extends == done.extends:
+                continue
+            if goes_on(c.move, done.move) and c.extends == done.extends:
+                continue  # the chain going on: committing its first part loses nothing
+            return True
+        return False
+
+    def _on_the_way(self, board: Occupancy) -> list[Candidate]:
+        expected = self.expected
+        gone, new = expected - board, board - expected
+        if len(new) > 1:
+            return []
+        return [
+            c
+            for c in self.candidates
+            if gone <= c.may_empty
+            and new <= c.may_fill
+            and not (new and c.away is not None and c.away not in gone)
+        ]
+
+    def _earlier(self, board: Occupancy) -> int | None:
+        for ply in range(len(self.history) - 1, -1, -1):
+            occupancy, chance = self.history[ply]
+            if occupancy == board and not chance:
+                return ply
+        return None
+
+
+def _changed_for(move: Move, last: Move) -> bool:
+    """Whether ``move`` may replace ``last`` on second thoughts: another move of the same
+    piece from the same start (not the same chain gone on, nor cut short)."""
+    points, path = move.points(), last.points()
+    return (
+        move != last
+        and bool(points)
+        and bool(path)
+        and points[0] == path[0]  # (both "" for two men entering from the hand)
+        and not goes_on(move, last)
+        and not goes_on(last, move)
+    )
+
+
+def goes_on(move: Move, prefix: Move) -> bool:
+    """Whether ``move`` is ``prefix``'s chain gone on: the same route, longer."""
+    points, path = move.points(), prefix.points()
+    return len(points) > len(path) and points[: len(path)] == path
+
+
+def _in_order(stops: list[str], path: tuple[str, ...]) -> bool:
+    """Whether ``stops`` occur along ``path`` in order (a subsequence)."""
+    it = iter(path)
+    return all(stop in it for stop in stops)
+
+
+def distinct(moves: Iterable[Move]) -> tuple[Move, ...]:
+    """``moves`` once each, in order."""
+    return tuple(dict.fromkeys(moves))

@@ -1,0 +1,1 @@
+"""The simulated board: runner, traces and the trace generator (a careful hand)."""

@@ -1,0 +1,49 @@
+"""The game store as the first listener of a game's events (reedboard/referee/events.py).
+
+It hears every event before any other listener and turns those that change the game into
+store writes: a new game, each move and throw, a takeback, the end. With a
+:class:`~reedboard.store.writer.StoreWriter` the writes run on the writer's thread, and the bus
+holds the other listeners back until they are durable.
+"""
+
+from __future__ import annotations
+
+from reedboard.referee.events import (
+    GameEvent,
+    GameOver,
+    MoveCommitted,
+    NewGame,
+    Resumed,
+    Takeback,
+    Thrown,
+)
+from reedboard.store.games import GameStore
+from reedboard.store.writer import StoreWriter
+
+
+class Recorder:
+    def __init__(self, store: GameStore | StoreWriter) -> None:
+        self.store = store
+        self.game_id: int | None = None
+        """The store's number for the game being played."""
+
+    def __call__(self, event: GameEvent) -> None:
+        store = self.store
+        if isinstance(event, NewGame):
+            if event.abandons and self.game_id is not None:
+                store.end_game(self.game_id, "abandoned")
+            self.game_id = store.new_game(event.game, event.options, event.start)
+        elif isinstance(event, Resumed):
+            self.game_id = event.game_id
+        elif self.game_id is None:
+            return
+        elif isinstance(event, MoveCommitted) and event.replaces is not None:
+            store.add_change(self.game_id, event.ply, str(event.replaces), str(event.move))
+        elif isinstance(event, MoveCommitted | Thrown):
+            store.add_move(self.game_id, event.ply, str(event.move))
+        elif isinstance(event, Takeback):
+            store.truncate(self.game_id, event.ply)
+            if event.reopens:
+                store.reopen(self.game_id)
+        elif isinstance(event, GameOver):
+            store.end_game(self.game_id, event.outcome.as_dict())

@@ -1,0 +1,175 @@
+"""Board layouts: which reed switch and which LED belong to which hole or circle.
+
+A layout is a TOML file (``reedboard/wiring/layouts/NAME.toml``); its comments explain each key. The
+loader rejects every mistake with one line naming the file, the line, the key and what is
+wrong, so a hobbyist editing a layout for their own board is told exactly where to look.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from reedboard.wiring.tomlfile import TomlFile, WiringError, find
+
+__all__ = ["Layout", "Point", "WiringError", "available", "layout_for_game", "load_layout"]
+
+LAYOUTS = Path(__file__).parent / "layouts"
+POINT_KEYS = ("x", "y", "row", "col", "led")
+
+
+@dataclass(frozen=True, slots=True)
+class Point:
+    id: str
+    x: int
+    """Drawing column, from the left."""
+    y: int
+    """Drawing row, from the top."""
+    row: int
+    """The switch's row line in the diode matrix (driven)."""
+    col: int
+    """The switch's column line in the diode matrix (read)."""
+    led: int
+    """The point's index in the LED chain."""
+
+
+@dataclass(frozen=True)
+class Layout:
+    name: str
+    path: Path
+    games: tuple[str, ...]
+    size: tuple[int, int]
+    """The drawing grid: columns, rows."""
+    matrix: tuple[int, int]
+    """The diode matrix: row lines, column lines."""
+    dice_leds: int
+    """Pip LEDs after the points' LEDs in the chain (7 a die)."""
+    points: dict[str, Point]
+    marks: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def led_count(self) -> int:
+        """The whole chain: every point's LED, then the dice's pips."""
+        return len(self.points) + self.dice_leds
+
+    @property
+    def dice_start(self) -> int:
+        """The chain index of the first dice pip LED."""
+        return len(self.points)
+
+    def switch_map(self) -> dict[tuple[int, int], str]:
+        """(row, col) of each switch → its point id."""
+        return {(p.row, p.col): p.id for p in self.points.values()}
+
+
+def available() -> list[str]:
+    """The names of the layouts shipped with reedboard."""
+    return sorted(p.stem for p in LAYOUTS.glob("*.toml"))
+
+
+def load_layout(name_or_path: str | Path) -> Layout:
+    """A shipped layout by name (``brier9``) or any layout file by path."""
+    return _Loader(find(LAYOUTS, name_or_path, "layout")).layout()
+
+
+def layout_for_game(game_id: str) -> Layout:
+    """The shipped layout whose board a game is played on."""
+    for name in available():
+        layout = load_layout(name)
+        if game_id in layout.games:
+            return layout
+    raise WiringError(f"no layout lists the game {game_id!r}")
+
+
+class _Loader(TomlFile):
+    def pair(self, key: str) -> tuple[int, int]:
+        value = self.need(key, list)
+        if len(value) != 2 or not all(isinstance(v, int) and v > 0 for v in value):
+            raise self.fail(key, f"expected two positive whole numbers, got {value!r}")
+        return (value[0], value[1])
+
+    def layout(self) -> Layout:
+        name = self.need("name", str)
+        games = tuple(self.need("games", list))
+        size = self.pair("size")
+        matrix = self.pair("matrix")
+        dice_leds = self.need("dice_leds", int)
+        if dice_leds < 0 or dice_leds % 7:
+            raise self.fail("dice_leds", f"{dice_leds} is not a multiple of 7 (7 pips a die)")
+        raw_points = self.need("points", dict)
+        if not raw_points:
+            raise self.fail("points", "no points")
+        points = {pid: self.point(pid, spec, size, matrix) for pid, spec in raw_points.items()}
+        self.check_unique(points)
+        marks = self.data.get("marks", {})
+        self.check_marks(marks, points)
+        return Layout(name, self.path, games, size, matrix, dice_leds, points, marks)
+
+    def point(self, pid: str, spec: Any, size: tuple[int, int], matrix: tuple[int, int]) -> Point:
+        key = f"points.{pid}"
+        if not isinstance(spec, dict):
+            raise self.fail(key, f"expected a table {{ {', '.join(POINT_KEYS)} }}")
+        for extra in sorted(set(spec) - set(POINT_KEYS)):
+            raise self.fail(key, f"unknown key {extra!r} (a point has {', '.join(POINT_KEYS)})")
+        for k in POINT_KEYS:
+            if k not in spec:
+                what = "no switch" if k in ("row", "col") else "missing"
+                raise self.fail(f"{key}.{k}", f"{what} (every point needs {', '.join(POINT_KEYS)})")
+            v = spec[k]
+            if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+                raise self.fail(f"{key}.{k}", f"expected a whole number from 0, got {v!r}")
+        limits = {
+            "x": (size[0], "drawing columns"),
+            "y": (size[1], "drawing rows"),
+            "row": (matrix[0], "matrix rows"),
+            "col": (matrix[1], "matrix columns"),
+        }
+        for k, (limit, what) in limits.items():
+            if spec[k] >= limit:
+                raise self.fail(
+                    f"{key}.{k}", f"{spec[k]} is outside the {limit} {what} (0-{limit - 1})"
+                )
+        return Point(pid, spec["x"], spec["y"], spec["row"], spec["col"], spec["led"])
+
+    def check_unique(self, points: dict[str, Point]) -> None:
+        switches: dict[tuple[int, int], str] = {}
+        leds: dict[int, str] = {}
+        places: dict[tuple[int, int], str] = {}
+        for p in points.values():
+            if p.led >= len(points):
+                raise self.fail(
+                    f"points.{p.id}.led",
+                    f"{p.led} is out of range 0-{len(points) - 1} (one LED a point; the dice's"
+                    " LEDs follow)",
+                )
+            if p.led in leds:
+                raise self.fail(f"points.{p.id}.led", f"{p.led} is also {leds[p.led]}'s LED")
+            if (p.row, p.col) in switches:
+                other = switches[(p.row, p.col)]
+                raise self.fail(
+                    f"points.{p.id}", f"row {p.row}, col {p.col} is also {other}'s switch"
+                )
+            if (p.x, p.y) in places:
+                raise self.fail(
+                    f"points.{p.id}",
+                    f"x {p.x}, y {p.y} is also where {places[(p.x, p.y)]} is drawn",
+                )
+            leds[p.led] = p.id
+            switches[(p.row, p.col)] = p.id
+            places[(p.x, p.y)] = p.id
+
+    def check_marks(self, marks: Any, points: dict[str, Point]) -> None:
+        if not isinstance(marks, dict):
+            raise self.fail("marks", "expected a table")
+        for key, value in marks.items():
+            ids = (
+                value
+                if isinstance(value, list)
+                else list(value.values())
+                if isinstance(value, dict)
+                else [value]
+            )
+            for pid in ids:
+                if pid not in points:
+                    raise self.fail(f"marks.{key}", f"{pid!r} is not a point of this layout")
