@@ -21,9 +21,9 @@ import time
 from collections.abc import Callable, Sequence
 
 from reedboard.bridge.frames import LedSync
-from reedboard.hardware.board_io import GREEN, RED, Colour, LedSink, Light, Pattern
 from reedboard.hardware.compositor import Compositor
 from reedboard.hardware.led_chain import BLINK_PERIOD, PULSE_STEP
+from reedboard.hardware.lights import GREEN, RED, Colour, LedSink, Light, Pattern
 from reedboard.hardware.ws2812 import SpiLedChain, limit
 from reedboard.wiring.layout import Layout, load_layout
 

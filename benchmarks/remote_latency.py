@@ -36,7 +36,7 @@ from reedboard.daemon.config import Config, WebSettings
 from reedboard.daemon.core import Daemon
 from reedboard.daemon.remote.link import RemoteLink
 from reedboard.daemon.remote.settings import from_values
-from reedboard.hardware.board_io import BLUE
+from reedboard.hardware.lights import BLUE
 from reedboard.referee.events import GameEvent, MoveCommitted
 from reedboard.referee.session import State
 from reedboard.sim.tracegen import Hands, lookalikes, play_move

@@ -41,7 +41,8 @@ from typing import Any
 
 from reedboard import engine
 from reedboard.engine import Move, Position
-from reedboard.engine.search import TOP_LEVEL, choose
+from reedboard.engine.levels import TOP_LEVEL
+from reedboard.engine.search import choose
 from reedboard.referee import hints
 from reedboard.referee.hints import heuristic
 

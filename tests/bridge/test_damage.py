@@ -9,15 +9,8 @@ import time
 
 from reedboard.bridge.link import PicoBoard
 from reedboard.bridge.simulator import SimulatedPico as Firmware
-from reedboard.hardware.board_io import (
-    BUTTONS,
-    GREEN,
-    RED,
-    ButtonEvent,
-    Light,
-    LinkEvent,
-    SensorEvent,
-)
+from reedboard.hardware.board_io import BUTTONS, ButtonEvent, LinkEvent, SensorEvent
+from reedboard.hardware.lights import GREEN, RED, Light
 from reedboard.hardware.ws2812 import limit
 from reedboard.wiring.layout import load_layout
 

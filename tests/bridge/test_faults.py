@@ -13,7 +13,8 @@ import pytest
 
 from reedboard.bridge.link import PicoBoard
 from reedboard.bridge.simulator import SimulatedPico as Firmware
-from reedboard.hardware.board_io import GREEN, Light, LinkEvent, SensorEvent
+from reedboard.hardware.board_io import LinkEvent, SensorEvent
+from reedboard.hardware.lights import GREEN, Light
 from reedboard.wiring.layout import load_layout
 
 LAYOUT = load_layout("cross33")

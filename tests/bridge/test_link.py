@@ -10,15 +10,8 @@ import pytest
 
 from reedboard.bridge.link import PicoBoard
 from reedboard.bridge.simulator import SimulatedPico as Firmware
-from reedboard.hardware.board_io import (
-    GREEN,
-    RED,
-    ButtonEvent,
-    Light,
-    LinkEvent,
-    Pattern,
-    SensorEvent,
-)
+from reedboard.hardware.board_io import ButtonEvent, LinkEvent, SensorEvent
+from reedboard.hardware.lights import GREEN, RED, Light, Pattern
 from reedboard.hardware.ws2812 import limit
 from reedboard.wiring.layout import load_layout
 

@@ -17,8 +17,8 @@ import pytest
 
 from reedboard.bridge.link import PicoBoard
 from reedboard.bridge.simulator import SimulatedPico as Firmware
-from reedboard.hardware.board_io import RED, WHITE, Colour, Light, Pattern
 from reedboard.hardware.led_chain import BLINK_PERIOD, SWEEP_SECONDS
+from reedboard.hardware.lights import RED, WHITE, Colour, Light, Pattern
 from reedboard.hardware.ws2812 import limit
 from reedboard.wiring.layout import load_layout
 from tests.hardware.led_patterns import VirtualClock, every_pattern

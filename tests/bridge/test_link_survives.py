@@ -14,7 +14,8 @@ import pytest
 from reedboard.bridge.firmware.wire import frame
 from reedboard.bridge.link import PicoBoard
 from reedboard.bridge.simulator import SimulatedPico as Firmware
-from reedboard.hardware.board_io import GREEN, ButtonEvent, Light, LinkEvent, SensorEvent
+from reedboard.hardware.board_io import ButtonEvent, LinkEvent, SensorEvent
+from reedboard.hardware.lights import GREEN, Light
 from reedboard.wiring.layout import load_layout
 
 LAYOUT = load_layout("cross33")

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from reedboard import engine
-from reedboard.hardware.board_io import Light
+from reedboard.hardware.lights import Light
 from reedboard.hardware.simulated import SimulatedBoard
 from reedboard.referee.dice import ScriptedDice
 from reedboard.referee.session import Session

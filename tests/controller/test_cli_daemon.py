@@ -214,7 +214,7 @@ def test_the_daemon_lights_a_hint_for_a_man_who_must_enter(
 
     from reedboard.daemon.config import Config
     from reedboard.daemon.core import Daemon
-    from reedboard.hardware.board_io import AMBER
+    from reedboard.hardware.lights import AMBER
 
     db = tmp_path / "g.sqlite3"
     store = GameStore(db)

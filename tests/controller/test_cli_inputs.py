@@ -20,8 +20,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from reedboard.cli.args import number, whole
-from reedboard.cli.main import DEMO_PLIES, PERFT_DEPTH, build_parser, main
+from reedboard.cli.args import DEMO_PLIES, PERFT_DEPTH, number, whole
+from reedboard.cli.main import main
+from reedboard.cli.parser import EVERY, build_parser
 from reedboard.daemon.config import load_config
 from reedboard.wiring.build import load_build
 
@@ -159,11 +160,11 @@ def commands(
     return out
 
 
-ALL_COMMANDS = [words for words, _, _ in commands(build_parser())]
+ALL_COMMANDS = [words for words, _, _ in commands(build_parser(EVERY))]
 
 
 def test_every_command_has_a_one_line_description_in_its_parents_list() -> None:
-    found = commands(build_parser())
+    found = commands(build_parser(EVERY))
     assert len(found) >= 20
     for words, _, help_line in found:
         assert help_line and "\n" not in help_line, words
@@ -331,9 +332,9 @@ def test_wiring_check_of_a_pico_that_does_not_answer_says_so(
 ) -> None:
     import tty
 
-    import reedboard.cli.main
+    import reedboard.cli.wiring
 
-    monkeypatch.setattr(reedboard.cli.main, "PICO_ANSWER_SECONDS", 0.5)
+    monkeypatch.setattr(reedboard.cli.wiring, "PICO_ANSWER_SECONDS", 0.5)
     master, slave = os.openpty()
     tty.setraw(slave)
     try:

@@ -16,7 +16,7 @@ from reedboard import engine
 from reedboard.daemon.computer import Computer, seats
 from reedboard.engine import Move, Position
 from reedboard.engine.search import choose
-from reedboard.hardware.board_io import BLUE
+from reedboard.hardware.lights import BLUE
 from reedboard.hardware.simulated import SimulatedBoard
 from reedboard.referee.dice import SeededDice
 from reedboard.referee.events import GameEvent, MoveCarriedOut, MoveCommitted, MoveShown

@@ -9,8 +9,8 @@ from pathlib import Path
 
 from reedboard.daemon.config import Config
 from reedboard.daemon.core import Daemon
-from reedboard.hardware.board_io import WHITE
 from reedboard.hardware.led_chain import SWEEP_SECONDS
+from reedboard.hardware.lights import WHITE
 from reedboard.hardware.simulated import SimulatedBoard
 from reedboard.store.games import GameStore
 

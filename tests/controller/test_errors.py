@@ -13,6 +13,7 @@ import pkgutil
 import pytest
 
 import reedboard.cli.main
+import reedboard.cli.rules
 from reedboard import engine
 from reedboard.cli.args import UsageError
 from reedboard.daemon.core import DaemonError
@@ -96,8 +97,8 @@ def test_the_command_line_catches_the_root(
     def games(args: argparse.Namespace) -> int:
         raise NewError("something named\nwhat was wrong")
 
-    monkeypatch.setattr(reedboard.cli.main, "cmd_games", games)
-    assert reedboard.cli.main.main(["games"]) == 2
+    monkeypatch.setattr(reedboard.cli.rules, "cmd_moves", games)
+    assert reedboard.cli.main.main(["moves", "solitaire"]) == 2
     out, err = capsys.readouterr()
     assert (out, err) == ("", "reedboard: error: something named what was wrong\n")
 
@@ -106,6 +107,6 @@ def test_a_bug_is_not_swallowed(monkeypatch: pytest.MonkeyPatch) -> None:
     def games(args: argparse.Namespace) -> int:
         raise KeyError("a bug")
 
-    monkeypatch.setattr(reedboard.cli.main, "cmd_games", games)
+    monkeypatch.setattr(reedboard.cli.rules, "cmd_moves", games)
     with pytest.raises(KeyError):
-        reedboard.cli.main.main(["games"])
+        reedboard.cli.main.main(["moves", "solitaire"])

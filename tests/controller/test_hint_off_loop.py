@@ -16,7 +16,7 @@ import reedboard.referee.hints
 from reedboard.daemon.config import Config
 from reedboard.daemon.core import Daemon
 from reedboard.engine import Move, Position
-from reedboard.hardware.board_io import AMBER
+from reedboard.hardware.lights import AMBER
 
 
 @pytest.fixture

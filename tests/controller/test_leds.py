@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from reedboard import engine
 from reedboard.engine.marks import Mark
-from reedboard.hardware.board_io import AMBER, GREEN, RED, WHITE, Light
+from reedboard.hardware.lights import AMBER, GREEN, RED, WHITE, Light
 from reedboard.hardware.simulated import SimulatedBoard
 from reedboard.referee.hints import suggest
 from reedboard.referee.leds import View, ends, frame, route_points

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from reedboard.hardware.board_io import RED, Light, Pattern
+from reedboard.hardware.lights import RED, Light, Pattern
 from reedboard.store.games import GameStore
 from tests.controller.rig import Rig
 

@@ -10,7 +10,7 @@ import pytest
 
 from reedboard import engine
 from reedboard.engine import Move
-from reedboard.hardware.board_io import BLUE, RED, Light, Pattern
+from reedboard.hardware.lights import BLUE, RED, Light, Pattern
 from reedboard.referee.events import GameEvent, MoveCarriedOut, MoveCommitted, MoveShown
 from reedboard.referee.session import PlayError
 from tests.controller.rig import Rig

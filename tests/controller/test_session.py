@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from reedboard import engine
-from reedboard.hardware.board_io import AMBER, GREEN, RED, WHITE, Light, Pattern
+from reedboard.hardware.lights import AMBER, GREEN, RED, WHITE, Light, Pattern
 from reedboard.store.games import GameStore
 from tests.controller.rig import Rig
 

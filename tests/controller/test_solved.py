@@ -25,7 +25,7 @@ from reedboard.daemon.config import Config
 from reedboard.daemon.core import Daemon
 from reedboard.engine import solitaire_solver as solver
 from reedboard.engine.solitaire_solver import WinningSet, bits_of, symmetries_keeping
-from reedboard.hardware.board_io import AMBER
+from reedboard.hardware.lights import AMBER
 from reedboard.referee import solved
 from reedboard.store.games import GameStore
 from tests.controller.rig import Rig

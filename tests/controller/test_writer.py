@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from reedboard.hardware.board_io import GREEN
+from reedboard.hardware.lights import GREEN
 from reedboard.store.games import GameStore
 from reedboard.store.writer import StoreWriter
 from tests.controller.rig import Rig

@@ -7,7 +7,7 @@ import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from reedboard.engine.cross33 import HOLES, Diagonals, cross33
+from reedboard.engine.cross import HOLES, Diagonals, cross33
 from reedboard.engine.solitaire_solver import HOLE_BIT, Symmetry, key_of
 
 JUMPS = tuple(

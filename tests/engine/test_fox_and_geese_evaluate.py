@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from reedboard import engine
-from reedboard.engine.cross33 import cross33
+from reedboard.engine.cross import cross33
 from reedboard.engine.fox_and_geese import FoxAndGeese, McLoughlinFoxAndGeese
 
 MC = "fox-and-geese-mcloughlin"

@@ -13,7 +13,7 @@ from reedboard import engine
 from reedboard.engine import IllegalMoveError, InvalidMoveError, InvalidPositionError, Termination
 from reedboard.engine.brier9 import BRIER_PATCH, CIRCLES, xy
 from reedboard.engine.fox_and_rabbit import right_angle_landings
-from reedboard.engine.search import WIN
+from reedboard.engine.levels import WIN
 
 TWO = "fox-and-rabbit"
 FOUR = "fox-and-rabbit-4"

@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 
 from reedboard import engine
 from reedboard.engine import Position
-from reedboard.engine.search import LEVELS, PROOF_SHARE, TOP_LEVEL, WIN, _Search, choose, level
+from reedboard.engine.levels import TOP_LEVEL, WIN
+from reedboard.engine.search import LEVELS, PROOF_SHARE, _Search, choose, level
 from tests.engine.random_play import random_position
 
 GAMES = engine.game_ids()

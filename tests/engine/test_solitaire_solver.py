@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from reedboard import engine
 from reedboard.engine import solitaire_solver as solver
-from reedboard.engine.cross33 import HOLES
+from reedboard.engine.cross import HOLES
 from reedboard.engine.solitaire_solver import (
     FULL,
     HOLE_BIT,

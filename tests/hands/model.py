@@ -55,7 +55,7 @@ from typing import Any
 
 from reedboard import engine
 from reedboard.engine import Carry, Move, PhysicalMove, Position, Take
-from reedboard.hardware.board_io import AMBER, Pattern
+from reedboard.hardware.lights import AMBER, Pattern
 from reedboard.sim.handplan import Counts, count_routes, counts_of, near, route
 from reedboard.sim.trace import Commit, Trace
 from reedboard.sim.tracegen import is_silent

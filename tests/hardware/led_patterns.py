@@ -10,20 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from reedboard.hardware.board_io import (
-    AMBER,
-    BLUE,
-    GREEN,
-    OFF,
-    RED,
-    WHITE,
-    BoardIO,
-    Colour,
-    Light,
-    Pattern,
-)
+from reedboard.hardware.board_io import BoardIO
 from reedboard.hardware.dice_pips import PIPS_PER_DIE, pip_lights
 from reedboard.hardware.led_chain import BLINK_PERIOD, SWEEP_SECONDS, scale
+from reedboard.hardware.lights import AMBER, BLUE, GREEN, OFF, RED, WHITE, Colour, Light, Pattern
 from reedboard.wiring.layout import Layout
 
 Seen = Callable[[list[Colour]], None]

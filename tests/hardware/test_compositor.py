@@ -11,9 +11,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from reedboard.hardware.board_io import AMBER, GREEN, OFF, RED, WHITE, Colour, Light, Pattern
 from reedboard.hardware.compositor import Compositor
 from reedboard.hardware.led_chain import BLINK_PERIOD, SWEEP_SECONDS, render
+from reedboard.hardware.lights import AMBER, GREEN, OFF, RED, WHITE, Colour, Light, Pattern
 from reedboard.wiring.layout import load_layout
 from tests.hardware.led_patterns import VirtualClock
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from reedboard.hardware.board_io import GREEN, OFF, WHITE, Light, Pattern
 from reedboard.hardware.dice_pips import FACES, pip_lights
 from reedboard.hardware.led_chain import render
+from reedboard.hardware.lights import GREEN, OFF, WHITE, Light, Pattern
 from reedboard.hardware.simulated import SimulatedBoard
 from reedboard.wiring.layout import load_layout
 

@@ -10,9 +10,10 @@ from pathlib import Path
 
 from gpiozero.pins.mock import MockFactory
 
-from reedboard.hardware.board_io import GREEN, RED, ButtonEvent, Colour, Light, Pattern, SensorEvent
+from reedboard.hardware.board_io import ButtonEvent, SensorEvent
 from reedboard.hardware.gpio_board import GpioBoard
 from reedboard.hardware.ledboard import lit
+from reedboard.hardware.lights import GREEN, RED, Colour, Light, Pattern
 from reedboard.hardware.ws2812 import RESET_BYTES, decode, limit
 from reedboard.wiring.build import load_build
 from tests.hardware.fake_spidev import FakeSpiDev

@@ -7,8 +7,8 @@ import asyncio
 
 import pytest
 
-from reedboard.hardware.board_io import GREEN, Light
 from reedboard.hardware.gpio_board import GpioBoard
+from reedboard.hardware.lights import GREEN, Light
 from reedboard.wiring.build import load_build
 
 pytestmark = pytest.mark.hardware

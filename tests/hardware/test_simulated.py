@@ -7,8 +7,9 @@ import threading
 
 import pytest
 
-from reedboard.hardware.board_io import GREEN, BoardIO, ButtonEvent, Colour, Light, SensorEvent
+from reedboard.hardware.board_io import BoardIO, ButtonEvent, SensorEvent
 from reedboard.hardware.events import EventQueue
+from reedboard.hardware.lights import GREEN, Colour, Light
 from reedboard.hardware.simulated import SimulatedBoard
 from reedboard.wiring.layout import load_layout
 from tests.hardware.led_patterns import VirtualClock, every_pattern

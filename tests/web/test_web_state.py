@@ -6,7 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from reedboard.daemon.web.state import guidance, layout_message, leds_message, pieces_shown
-from reedboard.hardware.board_io import BLUE, GREEN, WHITE, Light, Pattern
+from reedboard.hardware.lights import BLUE, GREEN, WHITE, Light, Pattern
 from tests.controller.rig import Rig
 
 GAMES = ["solitaire", "fox-and-geese", "fox-and-rabbit", "skip", "parchesi", "messenger-boy"]

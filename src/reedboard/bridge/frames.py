@@ -13,7 +13,7 @@ did before (every line sets LEDs to absolute values), so the chain gets there ev
 from __future__ import annotations
 
 from reedboard.bridge.firmware.wire import GROUPS_PER_LINE, crc32hex, hexw
-from reedboard.hardware.board_io import Colour
+from reedboard.hardware.lights import Colour
 
 WHOLE_GROUPS_PER_LINE = 2
 """LEDs a line when the whole frame goes again: short lines get through a bad link best."""

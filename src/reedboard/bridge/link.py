@@ -37,9 +37,10 @@ from reedboard.bridge.frames import LedSync
 from reedboard.bridge.handshake import RB1_PROBE, rb1_body, refusal
 from reedboard.bridge.presses import PressTracker
 from reedboard.bridge.switches import SwitchTracker
-from reedboard.hardware.board_io import OFF, BoardError, ButtonEvent, Colour, LinkEvent, SensorEvent
+from reedboard.hardware.board_io import BoardError, ButtonEvent, LinkEvent, SensorEvent
 from reedboard.hardware.driver import Driver
 from reedboard.hardware.events import EventQueue
+from reedboard.hardware.lights import OFF, Colour
 from reedboard.hardware.ws2812 import limit
 from reedboard.wiring.layout import Layout
 

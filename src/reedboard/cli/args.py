@@ -10,11 +10,23 @@ from __future__ import annotations
 
 import argparse
 import math
-from collections.abc import Callable
-from pathlib import Path
-from typing import NoReturn
 
 from reedboard.errors import ControllerError
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing at every start
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from pathlib import Path
+    from typing import NoReturn
+
+PERFT_DEPTH = 40
+"""The deepest perft: far deeper than any count would finish, well short of the stack's end."""
+DEMO_PLIES = 1000
+"""The longest demo."""
+ANALYSE_BUDGET = 60.0
+"""Seconds `analyse fox-and-geese-mcloughlin` searches by default."""
+MAX_BUDGET = 7 * 24 * 3600.0
+"""The longest budget `analyse` takes (a week)."""
 
 
 class UsageError(ControllerError):
@@ -78,6 +90,8 @@ def path(text: str) -> Path:
         raise argparse.ArgumentTypeError("an empty path")
     if "\0" in text:
         raise argparse.ArgumentTypeError(f"{_shown(text)} holds a NUL byte")
+    from pathlib import Path  # not at import: `reedboard --help` starts without it
+
     return Path(text).expanduser()
 
 

@@ -24,7 +24,8 @@ from typing import Any
 
 from reedboard import engine
 from reedboard.engine import Move, Position
-from reedboard.engine.search import DEFAULT_LEVEL, choose, level
+from reedboard.engine.levels import DEFAULT_LEVEL
+from reedboard.engine.search import choose, level
 from reedboard.referee.hints import SEARCH_SWITCH_SECONDS
 from reedboard.referee.session import PlayError, Session, State
 

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from reedboard.engine import Position
-from reedboard.hardware.board_io import AMBER, BLUE, GREEN, RED, WHITE, Light, Pattern
+from reedboard.hardware.lights import AMBER, BLUE, GREEN, RED, WHITE, Light, Pattern
 from reedboard.wiring.layout import Layout
 
 _ANSI = {GREEN: "42", AMBER: "43", BLUE: "44", RED: "41", WHITE: "47"}

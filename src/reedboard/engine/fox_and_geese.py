@@ -9,14 +9,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
-from reedboard.engine.cross33 import (
+from reedboard.engine.cross import (
     EMPTY,
     HOLES,
     STEPS,
     Cross33Position,
     CrossMove,
     Diagonals,
-    cross33,
+    forward_targets,
 )
 from reedboard.engine.errors import InvalidOptionError, InvalidPositionError
 from reedboard.engine.outcome import Outcome, Termination
@@ -554,7 +554,7 @@ class McLoughlinFoxAndGeese(FoxAndGeese):
 
     def __init__(self, options: Any, cells: bytes, turn: int) -> None:
         super().__init__(options, cells, turn)
-        self._targets = _forward_targets(options.diagonals, options.sideways_points)
+        self._targets = forward_targets(options.diagonals, options.sideways_points)
 
     def _finished_by_material(self) -> Outcome | None:
         left = self.count("G")
@@ -581,29 +581,3 @@ def _sources(targets: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...
                 sources[to].append(hole)
         _SOURCE_CACHE[key] = tuple(tuple(s) for s in sources)
     return _SOURCE_CACHE[key]
-
-
-_TARGET_CACHE: dict[tuple[Diagonals, tuple[int, ...]], tuple[tuple[int, ...], ...]] = {}
-
-
-def _forward_targets(
-    diagonals: Diagonals, sideways: tuple[int, ...]
-) -> tuple[tuple[int, ...], ...]:
-    """Per hole, where a McLoughlin goose may step: along a line towards row 0, or sideways
-    along its row from the sideways points."""
-    key = (diagonals, sideways)
-    if key not in _TARGET_CACHE:
-        board = cross33(diagonals)
-        table: list[tuple[int, ...]] = [()]
-        for hole in HOLES:
-            row = board.coords[hole][0]
-            table.append(
-                tuple(
-                    to
-                    for to in board.steps[hole]
-                    if board.coords[to][0] < row
-                    or (hole in sideways and board.coords[to][0] == row)
-                )
-            )
-        _TARGET_CACHE[key] = tuple(table)
-    return _TARGET_CACHE[key]

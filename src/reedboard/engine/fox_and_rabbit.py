@@ -25,12 +25,12 @@ from typing import Any, ClassVar, Self
 from reedboard.engine import dice_solver
 from reedboard.engine.brier9 import BRIER_PATCH, HOMES, STARTS, circle_at, is_circle, xy
 from reedboard.engine.errors import InvalidMoveError, InvalidPositionError
+from reedboard.engine.levels import WIN
 from reedboard.engine.marks import Mark, MarkStyle
 from reedboard.engine.outcome import Outcome, Termination
 from reedboard.engine.physical import Carry, Hop, PhysicalMove, Take
 from reedboard.engine.position import Move, Position
 from reedboard.engine.registry import register
-from reedboard.engine.search import WIN
 from reedboard.engine.throw import Throw
 
 RABBITS = ("WR", "BR")
@@ -319,7 +319,7 @@ class FoxAndRabbit(Position[FRMove, State]):
     def evaluate(self, side: str) -> float:
         """Where the game is solved (:meth:`solved_value`), the side's chance of winning (the
         fox's: of not losing; best play never draws) times a won game's worth in the search
-        (:data:`reedboard.engine.search.WIN`), so every level from 2 up plays the solution.
+        (:data:`reedboard.engine.levels.WIN`), so every level from 2 up plays the solution.
         Elsewhere, in
         chances of the next throws, a thousand points each. A rabbit: its chance of reaching
         home on its next throw (none while a fox stands there) if it lives that long, less its
@@ -329,7 +329,7 @@ class FoxAndRabbit(Position[FRMove, State]):
         throw and keeping it (the rabbit's escape fails), less a point a circle from the
         nearest rabbit."""
         solved = self.solved_value()
-        if solved is not None:  # on the scale of a game over (search.WIN), so that the search
+        if solved is not None:  # on the scale of a game over (levels.WIN), so that the search
             # weighs a win inside its horizon and a chance at its edge alike
             return WIN * (solved if side == "WR" else 1 - solved)
         here = self.at.get(side)

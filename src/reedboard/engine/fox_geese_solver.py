@@ -32,9 +32,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from reedboard.engine.cross33 import HOLES, CrossMove, Diagonals, cross33
+from reedboard.engine.cross import HOLES, CrossMove, Diagonals, cross33, forward_targets
 from reedboard.engine.errors import EngineError
-from reedboard.engine.fox_and_geese import _forward_targets
 
 GAME = "fox-and-geese-mcloughlin"
 """The game this module solves."""
@@ -106,7 +105,7 @@ def _tables(diagonals: Diagonals, sideways: tuple[int, ...]) -> _Tables:
     for h in HOLES:
         fox_steps[bit[h]] = sum(1 << bit[t] for t in board.steps[h])
         fox_jumps[bit[h]] = tuple((1 << bit[o], bit[land]) for o, land in board.jumps[h])
-    targets = _forward_targets(diagonals, sideways)
+    targets = forward_targets(diagonals, sideways)
     lines: dict[int, int] = {}
     for h in HOLES:
         for t in board.steps[h]:

@@ -7,8 +7,9 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from reedboard.engine import jack_rabbits as jr
+from reedboard.engine import jack_rabbits_cards as jr
 from reedboard.engine.errors import EngineError, TableError
+from reedboard.engine.registry import TABLE_ASSISTANTS
 from reedboard.engine.table import Arg, Question, TableAssistant
 
 
@@ -98,7 +99,7 @@ def _wins(a: Mapping[str, Any]) -> list[str]:
 
 
 ASSISTANT = TableAssistant(
-    help="the Jack Rabbits table assistant",
+    help=TABLE_ASSISTANTS["jack-rabbits"],
     common=(
         Arg("ace-spent", "the first ace is spent", flag=True),
         Arg("patriarchy", "optional: A 14 K 13 Q 12 J 11", flag=True),

@@ -26,11 +26,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from reedboard.engine.levels import TOP_LEVEL, WIN
 from reedboard.engine.position import Move, Position
-
-WIN = 1e6
-"""A won game's worth, beyond any :meth:`~engine.Position.evaluate` (less a point a ply, so
-that a sooner win is worth more)."""
 
 
 @dataclass(frozen=True)
@@ -51,13 +48,11 @@ LEVELS: dict[int, Level] = {
     4: Level(4, 4, 1_500),
     5: Level(5, 24, 5_000),
 }
-TOP_LEVEL = 5
 PROOF_SHARE = 5
 """The top level first lets a game's own proof search (``Position.proved_move``) expand up to
 its budget over this many positions (a fifth more work, at most), then searches as usual."""
 THROWS_IN_A_ROW = 2
 """Throws in a row (each passing the turn) the search follows before it rates the position."""
-DEFAULT_LEVEL = 3
 
 
 class _OutOfBudget(Exception):

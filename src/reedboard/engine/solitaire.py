@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Self
 
-from reedboard.engine.cross33 import (
+from reedboard.engine.cross import (
     EMPTY,
     HOLES,
     Cross33Position,

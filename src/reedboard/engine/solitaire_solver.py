@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from reedboard.engine.cross33 import HOLES, Diagonals, cross33
+from reedboard.engine.cross import HOLES, Diagonals, cross33
 from reedboard.engine.errors import EngineError, InvalidOptionError
 
 if TYPE_CHECKING:

@@ -25,9 +25,9 @@ import logging
 import time
 from collections.abc import Callable
 
-from reedboard.hardware.board_io import Colour, LedFrame, LedSink, Light, Pattern
 from reedboard.hardware.dice_pips import pip_lights
 from reedboard.hardware.led_chain import check_frame, next_change, render, sweep_column
+from reedboard.hardware.lights import Colour, LedFrame, LedSink, Light, Pattern
 from reedboard.wiring.layout import Layout
 
 log = logging.getLogger("reedboard")

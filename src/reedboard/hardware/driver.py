@@ -13,8 +13,8 @@ from collections.abc import Callable
 from types import TracebackType
 from typing import Self
 
-from reedboard.hardware.board_io import LedFrame, LedSink, Light
 from reedboard.hardware.compositor import Compositor
+from reedboard.hardware.lights import LedFrame, LedSink, Light
 from reedboard.wiring.layout import Layout
 
 

@@ -13,11 +13,12 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from reedboard.hardware.board_io import ButtonEvent, Colour, LedSink, SensorEvent
+from reedboard.hardware.board_io import ButtonEvent, SensorEvent
 from reedboard.hardware.buttons import Buttons
 from reedboard.hardware.driver import Driver
 from reedboard.hardware.events import EventQueue
 from reedboard.hardware.ledboard import LedBoardLeds
+from reedboard.hardware.lights import Colour, LedSink
 from reedboard.hardware.matrix import MatrixScanner
 from reedboard.hardware.ws2812 import SpiLedChain
 from reedboard.wiring.build import Build

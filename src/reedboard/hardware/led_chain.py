@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import math
 
-from reedboard.hardware.board_io import OFF, WHITE, Colour, LedFrame, Pattern
 from reedboard.hardware.dice_pips import PIPS_PER_DIE, pip_lights
+from reedboard.hardware.lights import OFF, WHITE, Colour, LedFrame, Pattern
 from reedboard.wiring.layout import Layout
 
 BLINK_PERIOD = 0.5

@@ -14,7 +14,7 @@ from typing import Any
 
 from gpiozero import LEDBoard
 
-from reedboard.hardware.board_io import Colour
+from reedboard.hardware.lights import Colour
 
 ON_AT = 128
 """A channel at this level or above turns a single-colour LED on."""

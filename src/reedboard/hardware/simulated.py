@@ -10,9 +10,10 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable, Sequence
 
-from reedboard.hardware.board_io import BUTTONS, OFF, ButtonEvent, Colour, SensorEvent
+from reedboard.hardware.board_io import BUTTONS, ButtonEvent, SensorEvent
 from reedboard.hardware.driver import Driver
 from reedboard.hardware.events import EventQueue
+from reedboard.hardware.lights import OFF, Colour
 from reedboard.wiring.layout import Layout
 
 

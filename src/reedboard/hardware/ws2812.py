@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from reedboard.hardware.board_io import Colour
+from reedboard.hardware.lights import Colour
 
 SPI_HZ = 2_400_000
 RESET_BYTES = 90

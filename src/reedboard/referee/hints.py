@@ -34,7 +34,8 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
 
 from reedboard.engine import Move, Position
-from reedboard.engine.search import TOP_LEVEL, choose
+from reedboard.engine.levels import TOP_LEVEL
+from reedboard.engine.search import choose
 
 if TYPE_CHECKING:
     from reedboard.engine.solitaire_solver import WinningSet

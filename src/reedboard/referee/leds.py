@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from reedboard.engine import Move
 from reedboard.engine.marks import Mark, MarkStyle
-from reedboard.hardware.board_io import AMBER, BLUE, GREEN, RED, WHITE, Light, Pattern
+from reedboard.hardware.lights import AMBER, BLUE, GREEN, RED, WHITE, Light, Pattern
 from reedboard.wiring.layout import Layout
 
 log = logging.getLogger("reedboard")

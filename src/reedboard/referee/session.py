@@ -25,15 +25,8 @@ from typing import Any
 from reedboard import engine
 from reedboard.engine import Move, Position
 from reedboard.errors import ControllerError
-from reedboard.hardware.board_io import (
-    RED,
-    BoardIO,
-    ButtonEvent,
-    Light,
-    LinkEvent,
-    Pattern,
-    SensorEvent,
-)
+from reedboard.hardware.board_io import BoardIO, ButtonEvent, LinkEvent, SensorEvent
+from reedboard.hardware.lights import RED, Light, Pattern
 from reedboard.referee.dice import DiceError, DiceSource, SystemDice, roll_for
 from reedboard.referee.events import (
     Ambiguous,

@@ -37,7 +37,7 @@ from typing import IO, TYPE_CHECKING, Any
 from reedboard.engine import Move, Position
 from reedboard.engine import solitaire_solver as solver
 from reedboard.errors import ControllerError
-from reedboard.hardware.board_io import Colour, Light
+from reedboard.hardware.lights import Colour, Light
 from reedboard.referee.leds import ends
 
 if TYPE_CHECKING:

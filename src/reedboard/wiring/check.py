@@ -13,7 +13,8 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
-from reedboard.hardware.board_io import WHITE, BoardIO, Light
+from reedboard.hardware.board_io import BoardIO
+from reedboard.hardware.lights import WHITE, Light
 from reedboard.wiring.layout import Layout
 
 

@@ -85,7 +85,7 @@ def history_routes(
         return web.json_response(replay(record, board))
 
     async def text(request: web.Request) -> web.Response:
-        from reedboard.cli.main import history_text
+        from reedboard.store.history import history_text
 
         record = await read(request)
         return web.Response(

@@ -42,15 +42,9 @@ from reedboard.daemon.config import Config, WebSettings
 from reedboard.daemon.web import WebError, check_settings
 from reedboard.daemon.web.history import history_routes
 from reedboard.daemon.web.state import layout_message, leds_message, state_message
-from reedboard.hardware.board_io import (
-    BUTTONS,
-    BoardEvent,
-    BoardIO,
-    ButtonEvent,
-    Colour,
-    SensorEvent,
-)
+from reedboard.hardware.board_io import BUTTONS, BoardEvent, BoardIO, ButtonEvent, SensorEvent
 from reedboard.hardware.compositor import Compositor
+from reedboard.hardware.lights import Colour
 from reedboard.hardware.simulated import SimulatedBoard
 from reedboard.referee.events import GameEvent
 from reedboard.referee.session import Session

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from reedboard import engine
-from reedboard.hardware.board_io import Colour, Light
+from reedboard.hardware.lights import Colour, Light
 from reedboard.referee.session import Session, State
 from reedboard.wiring.layout import Layout
 

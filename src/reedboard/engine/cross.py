@@ -121,6 +121,30 @@ def cross33(diagonals: Diagonals = Diagonals.ALTERNATE) -> Cross33Board:
     return Cross33Board(diagonals, _COORDS, tuple(steps), tuple(jumps), over)
 
 
+_TARGET_CACHE: dict[tuple[Diagonals, tuple[int, ...]], tuple[tuple[int, ...], ...]] = {}
+
+
+def forward_targets(diagonals: Diagonals, sideways: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Per hole, where a goose of McLoughlin's game may step: along a line towards row 0, or
+    sideways along its row from the sideways points."""
+    key = (diagonals, sideways)
+    if key not in _TARGET_CACHE:
+        board = cross33(diagonals)
+        table: list[tuple[int, ...]] = [()]
+        for hole in HOLES:
+            row = board.coords[hole][0]
+            table.append(
+                tuple(
+                    to
+                    for to in board.steps[hole]
+                    if board.coords[to][0] < row
+                    or (hole in sideways and board.coords[to][0] == row)
+                )
+            )
+        _TARGET_CACHE[key] = tuple(table)
+    return _TARGET_CACHE[key]
+
+
 @dataclass(frozen=True, slots=True)
 class CrossMove(Move):
     """A move on the cross board: a step ``9-10`` or a jump chain ``9x25x11``.

@@ -1,0 +1,129 @@
+"""`reedboard run` (the daemon) and `reedboard watch` (a remote match, read-only)."""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import replace
+from typing import Any
+
+from reedboard import engine
+from reedboard.cli.args import (
+    UsageError,
+)
+from reedboard.cli.output import say
+from reedboard.errors import CommandError
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    import asyncio
+    import logging
+
+    from reedboard.daemon.config import Config, load_config
+    from reedboard.daemon.core import Daemon
+
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    config = (
+        load_config(args.config) if args.config else Config(game=args.game or engine.DEFAULT_GAME)
+    )
+    if args.game and args.config:
+        config = replace(config, game=args.game)
+    if args.database:
+        config = replace(config, database=args.database)
+    if remote := _remote_args(args, required=False):  # issue 16: two boards, one game
+        from reedboard.daemon.remote.settings import check_seats
+
+        check_seats(remote, engine.start(config.game, **config.options).players, "--seats")
+        config = replace(config, remote=remote)
+    config = _computer_flags(config, args)
+    config = _web_flags(config, args)
+    daemon = Daemon(config, out=say)
+    where = f"build {config.build}" if config.build else "the simulated board"
+    say(f"reedboard: {config.game} on {where}; games in {config.database}")
+    asyncio.run(daemon.run(console=config.build is None))
+    return 0
+
+
+def _remote_args(args: argparse.Namespace, *, required: bool) -> Any:
+    """``--remote URL --match ID [--seats S,...]`` as remote settings (None when not given
+    and not required); a bad or missing one is one line naming the option."""
+    from reedboard.daemon.remote.settings import from_values
+
+    given = {
+        key: value
+        for key, value in (("broker", args.remote), ("match", args.match))
+        if value is not None
+    }
+    if getattr(args, "seats", None) is not None:
+        given["seats"] = args.seats
+    if not given and not required:
+        return None
+    if not required and "seats" not in given:
+        raise UsageError("run: --remote needs --match ID and --seats SIDE[,SIDE]")
+    for key, option in (("broker", "--remote URL"), ("match", "--match ID")):
+        if key not in given:
+            raise UsageError(f"{args.command}: {option} is needed with the others")
+    if required:
+        given["seats"] = "watch"  # a spectator plays no side
+    names = {"broker": "--remote", "match": "--match", "seats": "--seats"}
+    from reedboard.daemon.remote.settings import RemoteSettingsError
+
+    try:
+        return from_values(given)
+    except RemoteSettingsError as exc:
+        raise UsageError(f"{args.command} {names.get(exc.key, exc.key)}: {exc.what}") from None
+
+
+def cmd_watch(args: argparse.Namespace) -> int:
+    import asyncio
+
+    try:
+        from reedboard.daemon.remote.watch import watch
+    except ImportError as exc:
+        needs = f"watch needs aiomqtt ({exc}): pip install 'reedboard[remote]'"
+        raise CommandError(needs) from None
+    settings = _remote_args(args, required=True)
+    asyncio.run(watch(settings, say, args.count))
+    return 0
+
+
+def _web_flags(config: Any, args: argparse.Namespace) -> Any:
+    """``--web HOST:PORT`` and ``--no-web`` over the config's ``[web]``; a public address
+    without a token is refused here, before anything is opened."""
+    from reedboard.daemon.config import parse_listen
+    from reedboard.daemon.web import check_port, check_settings
+
+    web = config.web
+    if args.web is not None:
+        try:
+            host, port = parse_listen(args.web)
+        except ValueError as exc:
+            raise UsageError(f"run: --web {exc}") from None
+        web = replace(web, host=host, port=port, enabled=True)
+    if args.no_web:
+        web = replace(web, enabled=False)
+    check_settings(web)
+    check_port(web)  # a port in use is said before the board or the store is opened
+    return replace(config, web=web)
+
+
+def _computer_flags(config: Any, args: argparse.Namespace) -> Any:
+    """``run --computer SIDES --level N`` over the config's ``computer`` and ``level``."""
+    from reedboard.daemon.computer import seats
+
+    if args.level is not None:
+        config = replace(config, level=args.level)
+    if args.computer is not None:
+        names = [n.strip() for n in args.computer.split(",")]
+        if not all(names):
+            raise CommandError(f"--computer {args.computer!r}: name a side, like fox")
+        try:
+            seats(config.game, config.options, names)
+        except (ValueError, engine.EngineError) as exc:
+            raise CommandError(f"--computer: {exc}") from None
+        config = replace(config, computer=tuple(names))
+    elif args.game and config.computer:  # the config's seats, checked for the game asked
+        try:
+            seats(config.game, config.options, config.computer)
+        except (ValueError, engine.EngineError) as exc:
+            raise CommandError(f"computer: {exc}") from None
+    return config

@@ -1,0 +1,93 @@
+"""`reedboard wiring` (diagram, pin table, check) and `reedboard firmware` (a Pico's config,
+installing it)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shlex
+import subprocess
+from pathlib import Path
+
+from reedboard.errors import CommandError
+
+PICO_ANSWER_SECONDS = 3.0
+"""How long `wiring check` waits for a Pico's firmware to answer."""
+
+
+def cmd_wiring_diagram(args: argparse.Namespace) -> int:
+    from reedboard.wiring.build import load_build
+    from reedboard.wiring.diagram import diagram
+    from reedboard.wiring.layout import load_layout
+
+    if args.layout:
+        svg = diagram(load_layout(args.target))
+    else:
+        build = load_build(args.target)
+        svg = diagram(build.layout, build)
+    if args.output is None or str(args.output) == "-":
+        print(svg, end="")
+    else:
+        with open(args.output, "w", encoding="utf-8") as out:
+            out.write(svg)
+        print(f"wrote {args.output}")
+    return 0
+
+
+def cmd_wiring_check(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from reedboard.daemon.core import board_for
+    from reedboard.wiring.build import load_build
+    from reedboard.wiring.check import check_wiring
+
+    build = load_build(args.target)
+    board = board_for(build)  # a Pico not on its port, or no GPIO here, is said at once
+
+    async def run() -> int:
+        async with board:
+            ready = getattr(board, "ready", None)
+            if ready is not None:  # a Pico: its firmware must answer before any switch is read
+                await ready(PICO_ANSWER_SECONDS)
+            problems = await check_wiring(board, build.layout, print, timeout=args.timeout)
+        return 1 if problems else 0
+
+    return asyncio.run(run())
+
+
+def cmd_wiring_table(args: argparse.Namespace) -> int:
+    from reedboard.wiring.build import load_build
+    from reedboard.wiring.diagram import pin_table
+
+    print(pin_table(load_build(args.target)), end="")
+    return 0
+
+
+def cmd_firmware(args: argparse.Namespace) -> int:
+    import tempfile
+
+    from reedboard.bridge.deploy import install, install_commands, pico_config
+    from reedboard.wiring.build import load_build
+
+    build = load_build(args.target)
+    if build.driver != "pico":
+        raise CommandError(f"build {build.name} is not a Pico build (driver {build.driver!r})")
+    if args.firmware_command == "config":
+        print(json.dumps(pico_config(build), indent=1))
+        return 0
+    port = args.port or build.serial_port or "/dev/reedboard-pico"
+    if args.dry_run:  # the commands to run by hand, with a config.json they write first
+        print(f"reedboard firmware config {shlex.quote(args.target)} > config.json")
+        for command in install_commands(port, Path("config.json")):
+            print(shlex.join(command))
+        return 0
+    with tempfile.TemporaryDirectory() as tmp:
+        try:
+            lines = install(build, port, Path(tmp))
+        except subprocess.CalledProcessError as exc:  # mpremote said why on stderr
+            raise CommandError(
+                f"{shlex.join(exc.cmd)} failed (exit {exc.returncode}): is the Pico on {port}?"
+            ) from None
+    for line in lines:
+        print(line)
+    return 0
