@@ -12,7 +12,7 @@ played, or the player gave up: the board would not throw), spurious takebacks an
 a share of the piece moves, changes (``changed`` alerts), mismatches, the failure classes, and a
 few failing seeds of each class with what the hands did.
 
-Ordinary hands (issue 24): ``--behaviour NAME`` (repeatable) runs the careful mix with one
+Ordinary hands: ``--behaviour NAME`` (repeatable) runs the careful mix with one
 behaviour on, as its own row: careful (none), count_out, reach_early, mistake_setdown, knock,
 second_thoughts, broken_switch, slide_chatter, or all (every one at once); ``--rows`` runs
 each of them and all. A behaviour that only some games have runs only on those (counting out:

@@ -1,5 +1,5 @@
 """Board-to-board latency through an MQTT broker on loopback: a move committed on one board to
-the other board's LEDs lit for it (issue 16).
+the other board's LEDs lit for it.
 
 Two daemons (reedboard/daemon/core.py, each with its game store on disk as a daemon keeps it) on
 simulated boards play Fox and Geese against each other through a Mosquitto broker started
@@ -38,7 +38,7 @@ from reedboard.daemon.remote.link import RemoteLink
 from reedboard.daemon.remote.settings import from_values
 from reedboard.hardware.lights import BLUE
 from reedboard.referee.events import GameEvent, MoveCommitted
-from reedboard.referee.session import State
+from reedboard.referee.session import SessionState
 from reedboard.sim.tracegen import Hands, lookalikes, play_move
 
 GAME = "fox-and-geese"
@@ -165,7 +165,7 @@ async def one_game(
             plan = console.plan(f"move {move}")
             assert plan is not None and not isinstance(plan, str), plan
             await console.perform(plan)
-            await until(lambda o=other: o.daemon.session.state is State.CARRYING_OUT)
+            await until(lambda o=other: o.daemon.session.state is SessionState.CARRYING_OUT)
             await until(lambda o=other, p=ply: any(n > p for _, n in o.lit))
             lit = next(t for t, n in other.lit if n > ply)
             out.append((lit - mover.committed[ply]) * 1000)
@@ -178,7 +178,7 @@ async def one_game(
                 await asyncio.sleep(PACE)
                 board = other.daemon.board
                 (board.place if line["on"] else board.lift)(line["point"])  # type: ignore[attr-defined]
-            await until(lambda o=other: o.daemon.session.state is not State.CARRYING_OUT)
+            await until(lambda o=other: o.daemon.session.state is not SessionState.CARRYING_OUT)
     except TimeoutError:
         for b in (fox, geese):
             print(f"{b.seat} said:", *b.said[-12:], sep="\n  ", file=sys.stderr)

@@ -128,15 +128,15 @@ def fingerprint(game: str) -> str:
         files.add(path)
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             names = []
-            if isinstance(node, ast.ImportFrom) and node.module == "engine":
-                names = [f"engine.{a.name}" for a in node.names]  # from engine import x
+            if isinstance(node, ast.ImportFrom) and node.module == "reedboard.engine":
+                names = [f"reedboard.engine.{a.name}" for a in node.names]  # from ... import x
             elif isinstance(node, ast.ImportFrom) and node.module:
                 names = [node.module]
             elif isinstance(node, ast.Import):
                 names = [a.name for a in node.names]
             for name in names:
-                if name.startswith("engine."):
-                    todo.append(root.joinpath(*name.split(".")[1:]).with_suffix(".py"))
+                if name.startswith("reedboard.engine."):
+                    todo.append(root.joinpath(*name.split(".")[2:]).with_suffix(".py"))
     sources = "".join(path.read_text(encoding="utf-8") for path in files)
     files.update(p for p in (root / "data").iterdir() if p.is_file() and p.name in sources)
     files.add(Path(hints.__file__))  # the "hint" opponent

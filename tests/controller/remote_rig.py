@@ -22,7 +22,7 @@ from reedboard.daemon.remote.link import RemoteLink
 from reedboard.daemon.remote.settings import Broker, RemoteSettings
 from reedboard.engine import Move, Position
 from reedboard.referee.events import GameEvent, MoveCarriedOut
-from reedboard.referee.session import State
+from reedboard.referee.session import SessionState
 from reedboard.sim.tracegen import Hands, play_move
 
 MOSQUITTO = Path("/usr/sbin/mosquitto")
@@ -213,12 +213,14 @@ async def play_ply(a: Board, b: Board, choose: Callable[[Position[Any, Any]], Mo
     await until(lambda: len(mover.moves) > ply, f"{mover.name} to commit {move}")
     assert mover.moves[ply] == str(move)
     await until(
-        lambda: len(other.moves) > ply and other.session.state is State.CARRYING_OUT,
+        lambda: len(other.moves) > ply and other.session.state is SessionState.CARRYING_OUT,
         f"{other.name} to light {move}",
     )
     await other.hand(position, move)
     await until(
-        lambda: other.session.state is State.PLAYING or other.session.state is State.OVER,
+        lambda: (
+            other.session.state is SessionState.PLAYING or other.session.state is SessionState.OVER
+        ),
         f"{other.name} to see {move} carried out",
     )
     assert any(isinstance(e, MoveCarriedOut) and e.move == move for e in other.events)

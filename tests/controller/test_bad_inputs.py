@@ -258,7 +258,7 @@ COMMANDS: dict[str, list[Slot]] = {
         Slot("--config", (), file="config"),
         Slot("--game", ("solitaire", "skip")),
         Slot("--database", ("g.sqlite3",), file="store"),
-        Slot("--remote", ("mqtt://127.0.0.1:1",)),  # issue 16: a port nobody listens on
+        Slot("--remote", ("mqtt://127.0.0.1:1",)),  # a port nobody listens on
         Slot("--match", ("m1",)),
         Slot("--seats", ("fox", "geese")),
     ],

@@ -1,5 +1,5 @@
 """`reedboard jack-rabbits`: every argument either answers or gets one line naming what is
-wrong, exit 2 (issue 11: `roll a`, `pay 5H --price -5`, `wins KH,KH,KH` and their classes)."""
+wrong, exit 2 (`roll a`, `pay 5H --price -5`, `wins KH,KH,KH` and their classes)."""
 
 from __future__ import annotations
 

@@ -20,7 +20,7 @@ from reedboard.hardware.lights import BLUE
 from reedboard.hardware.simulated import SimulatedBoard
 from reedboard.referee.dice import SeededDice
 from reedboard.referee.events import GameEvent, MoveCarriedOut, MoveCommitted, MoveShown
-from reedboard.referee.session import Session, State
+from reedboard.referee.session import Session, SessionState
 from reedboard.sim.runner import Clock, Runner
 from reedboard.sim.tracegen import Hands, is_silent, lookalikes, pick_among_lookalikes, play_move
 from reedboard.wiring.layout import layout_for_game
@@ -108,7 +108,7 @@ class Table:
                     values = game.throw_values(move)
                     assert self.board.dice == game.shown_dice(values)
         last = made[-1]
-        if self.session.state is State.CARRYING_OUT:
+        if self.session.state is SessionState.CARRYING_OUT:
             shown = [e for e in self.heard if isinstance(e, MoveShown)][-1]
             assert shown.move == last and shown.source == "computer"
             route = {p for r in last.routes() for p in r}
@@ -119,10 +119,10 @@ class Table:
             earlier.pop()
             self.hands_do(earlier, last)
             if earlier.occupied() == self.position.occupied():  # no switch sees it made
-                assert self.session.state is State.CARRYING_OUT
+                assert self.session.state is SessionState.CARRYING_OUT
                 self.runner.press("confirm", self.clock.t + 0.1)  # the players say so
                 self.wait(0.3)
-            assert self.session.state is not State.CARRYING_OUT, self.position.to_text()
+            assert self.session.state is not SessionState.CARRYING_OUT, self.position.to_text()
             assert isinstance(
                 [e for e in self.heard if isinstance(e, MoveCarriedOut)][-1], MoveCarriedOut
             )
@@ -259,7 +259,7 @@ def test_the_loop_goes_on_while_the_computer_thinks() -> None:
             if table.session.moves:
                 break
         assert len(table.session.moves) == 1
-        assert table.session.state is State.CARRYING_OUT
+        assert table.session.state is SessionState.CARRYING_OUT
         table.computer.close()
 
     asyncio.run(run())
@@ -295,7 +295,7 @@ def test_a_move_thought_for_a_position_that_changed_is_dropped_and_thought_again
         after.push(move)
         assert asked[1] == after.to_text()  # thought again, for the geese
         assert table.session.moves[0] == move and len(table.session.moves) == 2
-        assert table.session.state is State.CARRYING_OUT
+        assert table.session.state is SessionState.CARRYING_OUT
         table.computer.close()
 
     asyncio.run(run())

@@ -1,4 +1,4 @@
-"""Ordinary hands (issue 24): each behaviour of the hand model really happens, with the timings
+"""Ordinary hands: each behaviour of the hand model really happens, with the timings
 it promises, and the default habits play exactly the games they played before.
 
 These test the hands, not recognition: the games here are played against a stand-in for the

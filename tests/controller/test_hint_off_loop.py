@@ -105,7 +105,7 @@ def test_a_hint_for_the_position_still_there_is_said_and_lit(
     assert move in daemon.session.position.legal_moves
     a, b = move.points()
     over = str(daemon.session.position.board.over[(int(a), int(b))])  # type: ignore[attr-defined]
-    assert amber(daemon) == {a, over, b}  # a jump's from, over and to (issue 13)
+    assert amber(daemon) == {a, over, b}  # a jump's from, over and to
     assert len(gate.searched) == 1  # type: ignore[attr-defined]
 
 

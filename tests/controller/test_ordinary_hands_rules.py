@@ -1,4 +1,4 @@
-"""What ordinary hands do at a board (issue 24), one behaviour a test: counting a move out,
+"""What ordinary hands do at a board, one behaviour a test: counting a move out,
 reaching for the next piece early, a taken piece set down by mistake, a knock, second
 thoughts, a switch that breaks. Each test plays the behaviour on the simulated board and
 checks the moves the board took and what it said."""

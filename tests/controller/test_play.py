@@ -118,21 +118,21 @@ def test_an_illegal_move_or_a_board_in_motion_is_refused_and_changes_nothing() -
 
 
 def test_the_referees_state_follows_the_game() -> None:
-    from reedboard.referee.session import State
+    from reedboard.referee.session import SessionState
 
     rig = Rig("fox-and-geese")
-    assert rig.session.state is State.PLAYING
+    assert rig.session.state is SessionState.PLAYING
     rig.session.play("9-4", "computer", rig.t)
-    assert rig.session.state is State.CARRYING_OUT
+    assert rig.session.state is SessionState.CARRYING_OUT
     rig.move("9", "3")
     rig.wait(2.5)
-    assert rig.session.state is State.MISMATCH
+    assert rig.session.state is SessionState.MISMATCH
     rig.lift("3")
     rig.place("4")
-    assert rig.session.state is State.PLAYING
+    assert rig.session.state is SessionState.PLAYING
     rig.move("16", "9")
     rig.lift("9")
     rig.place("16")  # the board before 16-9: an earlier position, once it stays
-    assert rig.session.state is State.WAITING
+    assert rig.session.state is SessionState.WAITING
     rig.wait(4.5)
-    assert rig.session.state is State.PLAYING and rig.moves == ["9-4"]
+    assert rig.session.state is SessionState.PLAYING and rig.moves == ["9-4"]

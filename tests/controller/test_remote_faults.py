@@ -13,7 +13,7 @@ from typing import Any
 from reedboard import engine
 from reedboard.daemon.remote.fairdice import Secret, check_reveal, combine
 from reedboard.referee.events import MoveCarriedOut, MoveShown, RemoteNotice
-from reedboard.referee.session import State
+from reedboard.referee.session import SessionState
 from reedboard.sim.tracegen import Hands, play_move
 from tests.controller.remote_rig import (
     Mosquitto,
@@ -94,12 +94,14 @@ def test_a_peers_bad_moves_are_refused_and_copies_dropped(
             # the right move, then copies of it and a message reordered behind it
             fields = dict(ply=1, move=str(good), after=good_after.to_text(), seat="geese")
             await peer.send("moves", "move", **fields)
-            await until(lambda: a.session.state is State.CARRYING_OUT, "the goose's move lit")
+            await until(
+                lambda: a.session.state is SessionState.CARRYING_OUT, "the goose's move lit"
+            )
             for _ in range(3):
                 await peer.send("moves", "move", **fields)
             await settle()
             await a.hand(after, good)
-            await until(lambda: a.session.state is State.PLAYING, "carried out")
+            await until(lambda: a.session.state is SessionState.PLAYING, "carried out")
             for _ in range(2):
                 await peer.send("moves", "move", **fields)
             await peer.send(
@@ -208,9 +210,9 @@ def test_the_broker_killed_and_restarted_mid_game(broker: Mosquitto, tmp_path: P
             await asyncio.sleep(1.0)
             broker.start()
             await until(lambda: a.link.connected and b.link.connected, "both back", 40)
-            await until(lambda: other.session.state is State.CARRYING_OUT, "the move lit")
+            await until(lambda: other.session.state is SessionState.CARRYING_OUT, "the move lit")
             await other.hand(before, move)
-            await until(lambda: other.session.state is State.PLAYING, "carried out")
+            await until(lambda: other.session.state is SessionState.PLAYING, "carried out")
             while not a.session.position.is_over():
                 await play_ply(a, b, quick_end)
             await until(lambda: b.session.position.is_over(), "the end on both")
@@ -309,9 +311,11 @@ def test_a_daemon_killed_with_sigkill_and_restarted_resyncs(
                 before = a.session.position.copy()
                 move = quick_end(before)
                 await b.send(f"move {move}")
-                await until(lambda: a.session.state is State.CARRYING_OUT, f"{move} lit on a")
+                await until(
+                    lambda: a.session.state is SessionState.CARRYING_OUT, f"{move} lit on a"
+                )
                 await a.hand(before, move)
-                await until(lambda: a.session.state is not State.CARRYING_OUT, "carried out")
+                await until(lambda: a.session.state is not SessionState.CARRYING_OUT, "carried out")
 
             await b.start()
             await until(lambda: bool(a.said("remote-online")), "b online", 20)
@@ -365,7 +369,7 @@ def test_the_other_boards_side_moved_here_is_not_sent_and_undone_here(
             assert [m["ply"] for m in peer.got("move")] == [0]  # the goose's move was not sent
             assert all(len(m["moves"]) <= 1 for m in peer.got("state"))
             a.daemon.board.press("undo")  # undone here alone, not asked of the other board
-            await until(lambda: a.session.state is State.RESTORING, "restoring")
+            await until(lambda: a.session.state is SessionState.RESTORING, "restoring")
             assert not peer.got("takeback") and len(a.moves) == 1
             await put_back(a)
             # the other board's own goose move then comes and is played as ever
@@ -376,9 +380,9 @@ def test_the_other_boards_side_moved_here_is_not_sent_and_undone_here(
             await peer.send(
                 "moves", "move", ply=1, move=str(goose), after=after.to_text(), seat="geese"
             )
-            await until(lambda: a.session.state is State.CARRYING_OUT, "the goose lit")
+            await until(lambda: a.session.state is SessionState.CARRYING_OUT, "the goose lit")
             await a.hand(position, goose)
-            await until(lambda: a.session.state is State.PLAYING, "carried out")
+            await until(lambda: a.session.state is SessionState.PLAYING, "carried out")
             assert len(a.moves) == 2 and a.moves[1] == str(goose) and not refusals(a)
 
     asyncio.run(main())

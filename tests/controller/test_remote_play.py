@@ -1,4 +1,4 @@
-"""Two daemons on simulated boards play one game through a real Mosquitto broker (issue 16):
+"""Two daemons on simulated boards play one game through a real Mosquitto broker:
 each board's moves made on its own switches, the other board's lit and carried out by hand,
 every throw agreed by commit and reveal."""
 
@@ -12,7 +12,7 @@ from reedboard.daemon.remote.game import check_proof
 from reedboard.daemon.remote.watch import watch
 from reedboard.engine import Move, Position
 from reedboard.referee.events import MoveCommitted, Thrown
-from reedboard.referee.session import State
+from reedboard.referee.session import SessionState
 from tests.controller.remote_rig import (
     Mosquitto,
     Peer,
@@ -161,7 +161,7 @@ async def put_back(board: Any) -> None:
     for point in sorted(expected - physical):
         await asyncio.sleep(0.02)
         board.daemon.board.place(point)
-    await until(lambda: session.state is State.PLAYING, f"{board.name} put back")
+    await until(lambda: session.state is SessionState.PLAYING, f"{board.name} put back")
 
 
 def test_a_takeback_is_asked_and_refused_or_accepted_by_the_other_board(
@@ -187,7 +187,7 @@ def test_a_takeback_is_asked_and_refused_or_accepted_by_the_other_board(
             await until(lambda: len(a.moves) == 2 and len(b.moves) == 2, "taken back on both")
             assert a.moves == b.moves == three[:2]
             for board in (a, b):
-                assert board.session.state is State.RESTORING
+                assert board.session.state is SessionState.RESTORING
                 await put_back(board)
                 assert board.link.game.epoch == 1
             while not a.session.position.is_over():  # the game goes on from there

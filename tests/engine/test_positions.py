@@ -1,5 +1,5 @@
 """Positions a game cannot reach are refused, one line naming what is wrong, in every game
-(issue 11: piece counts and consistency as McLoughlin's parser checks them)."""
+(piece counts and consistency as McLoughlin's parser checks them)."""
 
 from __future__ import annotations
 

@@ -48,7 +48,7 @@ ORDINARY: dict[str, dict[str, float]] = {
     "broken_switch": {"broken_switch": 1.0},
     "slide_chatter": {"chatter_ms": 10.0, "bounce": 0.5, "slide": 0.5},
 }
-"""Ordinary hands (issue 24): each behaviour's :class:`Habits` fields when it is on, over the
+"""Ordinary hands: each behaviour's :class:`Habits` fields when it is on, over the
 careful mix (``careful``: none of them)."""
 ORDINARY["all"] = {key: value for row in ORDINARY.values() for key, value in row.items()}
 

@@ -22,7 +22,7 @@ What the hands do, each with its own chance (:class:`Habits`), all drawn from on
 - bounce: 0-3 ms of on/off flips after a switch changes (up to ``chatter_ms``);
 - wait 0.3-3 s between moves, with longer thinking pauses.
 
-Ordinary hands (issue 24), each off unless its chance is set:
+Ordinary hands, each off unless its chance is set:
 
 - count out a dice or spinner move: the piece hopped along its route, set down 0.1-0.4 s on
   each space it passes (``count_out``);
@@ -104,7 +104,7 @@ class Habits:
     """A thinking pause of 3-8 s before a move (instead of 0.3-3 s)."""
     chatter_ms: float = 3.0
     """How long contact bounce lasts at most, in milliseconds (worn contacts: up to 10)."""
-    # -- ordinary hands (issue 24): all off by default -----------------------------------------
+    # -- ordinary hands: all off by default -----------------------------------------
     count_out: float = 0.0
     """Of dice and spinner moves that pass spaces: the piece hopped along its route (the
     engine's: a Fox and Rabbit die's run and then the other's at a right angle, the Parchesi

@@ -433,11 +433,6 @@ class PicoBoard(Driver):
     def presses(self) -> PressTracker:
         return self._presses
 
-    @property
-    def led_sync(self) -> LedSync:
-        """What the Pico's LED chain was sent and has confirmed."""
-        return self._leds
-
     def write(self, colours: Sequence[Colour]) -> None:
         """The compositor's chain: sent as its changes (now, or once the Pico says hello)."""
         with self._lock:

@@ -29,7 +29,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         config = replace(config, game=args.game)
     if args.database:
         config = replace(config, database=args.database)
-    if remote := _remote_args(args, required=False):  # issue 16: two boards, one game
+    if remote := _remote_args(args, required=False):  # two boards, one game
         from reedboard.daemon.remote.settings import check_seats
 
         check_seats(remote, engine.start(config.game, **config.options).players, "--seats")

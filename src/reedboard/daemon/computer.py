@@ -27,7 +27,7 @@ from reedboard.engine import Move, Position
 from reedboard.engine.levels import DEFAULT_LEVEL
 from reedboard.engine.search import choose, level
 from reedboard.referee.hints import SEARCH_SWITCH_SECONDS
-from reedboard.referee.session import PlayError, Session, State
+from reedboard.referee.session import PlayError, Session, SessionState
 
 log = logging.getLogger("reedboard.computer")
 
@@ -97,7 +97,7 @@ class Computer:
 
     def poll(self, now: float) -> None:
         """Act if it is the computer's turn: throw, start thinking, or play a move thought."""
-        while self.to_move() and self.session.state is State.PLAYING:
+        while self.to_move() and self.session.state is SessionState.PLAYING:
             position = self.session.position
             key = self._key()
             if self._ready is not None and self._ready[0] != key:

@@ -29,7 +29,7 @@ from reedboard.engine import EngineError, Move
 from reedboard.hardware.board_io import BUTTONS
 from reedboard.hardware.simulated import SimulatedBoard
 from reedboard.referee.dice import DiceSource
-from reedboard.referee.session import Session, State
+from reedboard.referee.session import Session, SessionState
 from reedboard.sim.tracegen import (
     Hands,
     is_silent,
@@ -150,7 +150,7 @@ class Console:
     def _move(self, text: str) -> Plan:
         position = self.session.position.copy()
         carry_out = False
-        if self.session.state is State.CARRYING_OUT:  # issue 14: the lit move, made by hand
+        if self.session.state is SessionState.CARRYING_OUT:  # the lit move, made by hand
             before = position.copy()
             shown = before.pop()
             carry_out = before.parse_move(text) == shown
@@ -193,7 +193,7 @@ class Console:
         session = self.session
         loop = asyncio.get_running_loop()
         deadline = loop.time() + session.settle + session.grace + TAKE_EXTRA
-        while session.state is not State.ASKING and loop.time() < deadline:
+        while session.state is not SessionState.ASKING and loop.time() < deadline:
             await asyncio.sleep(0.01)
 
     def _action(self, line: dict[str, Any]) -> Callable[[], None]:
@@ -229,7 +229,7 @@ class Console:
         deadline = loop.time() + limit
         while loop.time() < deadline:
             stack = session.position.move_stack
-            done = not carry_out or session.state is not State.CARRYING_OUT
+            done = not carry_out or session.state is not SessionState.CARRYING_OUT
             if len(stack) > ply and stack[ply] == move and done:
                 return
             await asyncio.sleep(0.01)

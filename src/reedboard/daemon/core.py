@@ -122,13 +122,9 @@ def initial_occupancy(config: Config, store: GameStore | StoreWriter) -> frozens
     """Where the simulated board's pieces stand: as the unfinished game left them, else the
     start position."""
     record = store.unfinished(config.game)
-    cls = engine.game(config.game)
     if record is not None:
-        position = cls.from_text(record.start, **record.options)
-        for text in record.moves:
-            position.push_text(text)
-        return position.occupied()
-    return cls.start(**config.options).occupied()
+        return record.position().occupied()
+    return engine.game(config.game).start(**config.options).occupied()
 
 
 class Daemon:
@@ -165,8 +161,8 @@ class Daemon:
         self.dice = ConsoleDice(dice)
         self.hints = HintWorker()
         self.session = self._make_session()
-        self.remote = _remote_link(config, self.session)  # issue 16: None unless [remote]
-        self.computer: Computer | None = None  # issue 14: the computer's seats, if any
+        self.remote = _remote_link(config, self.session)  # None unless [remote]
+        self.computer: Computer | None = None  # the computer's seats, if any
         if config.computer:
             self.computer = Computer(self.session, sides, config.level, clock=time.monotonic)
         self.board_listeners: list[Callable[[BoardEvent | None], None]] = []
@@ -224,7 +220,7 @@ class Daemon:
         option, side or level raises before anything changes."""
         if game not in self.games():
             raise DaemonError(f"{game} cannot be played on this board ({self.layout.name})")
-        if self.remote is not None:  # issue 16: the link follows this one session's game
+        if self.remote is not None:  # the link follows this one session's game
             raise DaemonError(f"this board plays remote match {self.remote.match}: no other game")
         engine.game(game).options_from(options)  # EngineError for a bad option
         if level is not None:
@@ -317,8 +313,8 @@ class Daemon:
                     if console and self.console is not None:
                         reading = asyncio.create_task(self.console.run(self._read_lines(loop)))
                         self.out(self.show())
-                    solving = asyncio.ensure_future(self._open_winning_set())  # issue 13
-                    if self.remote is not None:  # issue 16: the other board, over MQTT
+                    solving = asyncio.ensure_future(self._open_winning_set())  # Solitaire
+                    if self.remote is not None:  # the other board, over MQTT
                         linking = asyncio.create_task(self.remote.run())
                     await self._loop()
                 finally:
@@ -371,7 +367,7 @@ class Daemon:
                     next_event = None
                 elif next_event in done:
                     event = next_event.result()
-                    # issue 16: in a remote game `roll` agrees the throw with the other board
+                    # in a remote game `roll` agrees the throw with the other board
                     # and `undo` asks it for the takeback
                     if not (
                         self.remote is not None

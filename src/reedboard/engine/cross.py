@@ -195,7 +195,7 @@ def parse_cross_move(text: str, game_id: str, *, dash_is_jump: bool = False) -> 
 
 
 @dataclass(frozen=True, slots=True)
-class State:
+class CrossState:
     """A snapshot of a cross-board position: the cells (index 1..33, one byte a hole) and the
     index of the side to move."""
 
@@ -203,7 +203,7 @@ class State:
     turn: int
 
 
-class Cross33Position(Position[CrossMove, State]):
+class Cross33Position(Position[CrossMove, CrossState]):
     """What the three cross-board games share: 33 cells, a turn, the text form.
 
     Text form: one character per hole in order 1..33, a space, the side to move
@@ -291,10 +291,10 @@ class Cross33Position(Position[CrossMove, State]):
         cells = self.cells
         return [h for h in HOLES if cells[h] == code]
 
-    def _save(self) -> State:
-        return State(bytes(self.cells), self._turn)
+    def _save(self) -> CrossState:
+        return CrossState(bytes(self.cells), self._turn)
 
-    def _restore(self, state: State) -> None:
+    def _restore(self, state: CrossState) -> None:
         self.cells = bytearray(state.cells)
         self._turn = state.turn
 

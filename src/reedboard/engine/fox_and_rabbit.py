@@ -67,7 +67,7 @@ class FoxAndRabbitOptions:
 
 
 @dataclass(frozen=True, slots=True)
-class State:
+class FoxAndRabbitState:
     """A snapshot of a Fox and Rabbit position (see :class:`FoxAndRabbit`)."""
 
     at: tuple[str | None, ...]
@@ -83,7 +83,7 @@ _MOVE = re.compile(r"^(WR|BR|RF|GF) ([a-i][1-9])-([a-i][1-9])$")
 
 
 @register
-class FoxAndRabbit(Position[FRMove, State]):
+class FoxAndRabbit(Position[FRMove, FoxAndRabbitState]):
     """Red fox against white rabbit on the brier9 board."""
 
     game_id = "fox-and-rabbit"
@@ -142,12 +142,12 @@ class FoxAndRabbit(Position[FRMove, State]):
             raise InvalidMoveError(f"bad {self.game_id} throw {values}: two dice, 1 to 6")
         return THROWS[(values[0] - 1) * 6 + values[1] - 1]
 
-    def _save(self) -> State:
-        return State(
+    def _save(self) -> FoxAndRabbitState:
+        return FoxAndRabbitState(
             tuple(self.at[p] for p in self.sides), self._turn, self.dice, self.escape, self.extra
         )
 
-    def _restore(self, state: State) -> None:
+    def _restore(self, state: FoxAndRabbitState) -> None:
         self.at = dict(zip(self.sides, state.at, strict=True))
         self._turn, self.dice, self.escape, self.extra = (
             state.turn,
@@ -174,10 +174,6 @@ class FoxAndRabbit(Position[FRMove, State]):
         if self.dice is None:
             return list(THROWS)
         return list(self._piece_moves(self.dice))
-
-    def moves_for(self, dice: tuple[int, ...]) -> list[PieceMove]:
-        """The moves the piece to act would have for a throw (the LED policy's green circles)."""
-        return self._piece_moves(dice)
 
     def _piece_moves(self, dice: tuple[int, ...]) -> list[PieceMove]:
         piece = self.turn

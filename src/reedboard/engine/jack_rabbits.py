@@ -99,7 +99,7 @@ JRMove = Throw | Draw | Act
 
 
 @dataclass(frozen=True, slots=True)
-class State:
+class JackRabbitsState:
     """A snapshot of a Jack Rabbits game (see :class:`JackRabbits`)."""
 
     hands: tuple[tuple[str, ...], ...]
@@ -115,7 +115,7 @@ class State:
 
 
 @register
-class JackRabbits(Position[JRMove, State]):
+class JackRabbits(Position[JRMove, JackRabbitsState]):
     game_id = "jack-rabbits"
     title = "Jack Rabbits (table assistant)"
     sides: ClassVar[tuple[str, ...]] = ("1", "2", "3", "4")
@@ -315,8 +315,8 @@ class JackRabbits(Position[JRMove, State]):
             else:
                 self.discard.append(c)
 
-    def _save(self) -> State:
-        return State(
+    def _save(self) -> JackRabbitsState:
+        return JackRabbitsState(
             hands=tuple(tuple(h) for h in self.hands),
             turn=self._turn,
             phase=self.phase,
@@ -328,7 +328,7 @@ class JackRabbits(Position[JRMove, State]):
             winner=self.winner,
         )
 
-    def _restore(self, state: State) -> None:
+    def _restore(self, state: JackRabbitsState) -> None:
         self.hands = [list(h) for h in state.hands]
         self._turn, self.phase, self.dice = state.turn, state.phase, state.dice
         self.court, self.discard, self.aces = (

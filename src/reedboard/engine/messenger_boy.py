@@ -311,7 +311,7 @@ MBMove = Throw | Enter | Step
 
 
 @dataclass(frozen=True, slots=True)
-class State:
+class MessengerBoyState:
     """A snapshot of a Messenger Boy position (see :class:`MessengerBoy`)."""
 
     at: tuple[str | None, ...]
@@ -330,7 +330,7 @@ _STEP = re.compile(r"^([RBGY]) ([AB]?[0-9]{1,2})-([AB]?[0-9]{1,2})$")
 
 
 @register
-class MessengerBoy(Position[MBMove, State]):
+class MessengerBoy(Position[MBMove, MessengerBoyState]):
     game_id = "messenger-boy"
     title = "Messenger Boy"
     sides: ClassVar[tuple[str, ...]] = COLOURS
@@ -403,8 +403,8 @@ class MessengerBoy(Position[MBMove, State]):
                 out[point] = out.get(point, "") + letter(player)
         return out
 
-    def _save(self) -> State:
-        return State(
+    def _save(self) -> MessengerBoyState:
+        return MessengerBoyState(
             tuple(self.at[p] for p in self._players),
             self._turn,
             self.spin,
@@ -413,7 +413,7 @@ class MessengerBoy(Position[MBMove, State]):
             self.start_spins,
         )
 
-    def _restore(self, state: State) -> None:
+    def _restore(self, state: MessengerBoyState) -> None:
         self.at = dict(zip(self._players, state.at, strict=True))
         self._turn, self.spin = state.turn, state.spin
         self.prison, self.lose, self.start_spins = state.prison, state.lose, state.start

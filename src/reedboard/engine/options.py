@@ -57,10 +57,6 @@ def file_options(cls: type[object]) -> tuple[str, ...]:
     return tuple(f.name for f in dataclasses.fields(cls) if f.metadata.get("file"))  # type: ignore[arg-type]
 
 
-def option_names(cls: type[object]) -> list[str]:
-    return [f.name for f in dataclasses.fields(cls)]  # type: ignore[arg-type]
-
-
 def _convert(game_id: str, key: str, hint: Any, value: object) -> object:
     if not isinstance(value, str):
         return _checked(game_id, key, hint, value)

@@ -127,7 +127,7 @@ PMove = Throw | ManMove
 
 
 @dataclass(frozen=True, slots=True)
-class State:
+class ParchesiState:
     """A snapshot of a Parchesi position (see :class:`Parchesi`)."""
 
     men: tuple[tuple[int, ...], ...]
@@ -140,7 +140,7 @@ _SPIN = re.compile(r"^(?:spin=)?(d?)([1-6])$")
 
 
 @register
-class Parchesi(Position[PMove, State]):
+class Parchesi(Position[PMove, ParchesiState]):
     game_id = "parchesi"
     title = "Parchesi"
     sides: ClassVar[tuple[str, ...]] = ("yellow", "blue", "red", "green")
@@ -398,10 +398,12 @@ class Parchesi(Position[PMove, State]):
         self.spin = None
         self._turn = (self._turn + 1) % len(self._players)
 
-    def _save(self) -> State:
-        return State(tuple(tuple(self.men[c]) for c in self._players), self._turn, self.spin)
+    def _save(self) -> ParchesiState:
+        return ParchesiState(
+            tuple(tuple(self.men[c]) for c in self._players), self._turn, self.spin
+        )
 
-    def _restore(self, state: State) -> None:
+    def _restore(self, state: ParchesiState) -> None:
         self.men = {c: list(m) for c, m in zip(self._players, state.men, strict=True)}
         self._turn, self.spin = state.turn, state.spin
 

@@ -85,7 +85,7 @@ _MOVE = re.compile(r"^[a-h][1-8](?:-[a-h][1-8]|(?:x[a-h][1-8])+)$")
 
 
 @dataclass(frozen=True, slots=True)
-class State:
+class SkipState:
     """A snapshot of a Skip position: the 64 squares a1 to h8 and who moves."""
 
     cells: str
@@ -93,7 +93,7 @@ class State:
 
 
 @register
-class Skip(Position[SkipMove, State]):
+class Skip(Position[SkipMove, SkipState]):
     """Red (row 1) against blue (row 8); red moves first."""
 
     game_id = "skip"
@@ -284,10 +284,10 @@ class Skip(Position[SkipMove, State]):
         cells[_index(move.path[-1])] = piece
         self._turn = 1 - self._turn
 
-    def _save(self) -> State:
-        return State("".join(self.cells), self._turn)
+    def _save(self) -> SkipState:
+        return SkipState("".join(self.cells), self._turn)
 
-    def _restore(self, state: State) -> None:
+    def _restore(self, state: SkipState) -> None:
         self.cells = list(state.cells)
         self._turn = state.turn
 

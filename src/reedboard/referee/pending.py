@@ -51,7 +51,7 @@ def completes(verdict: Verdict) -> bool:
 
 
 @dataclass(frozen=True)
-class Step:
+class PendingStep:
     move: Move
     extends: bool
     """The move replaces the one before it (a longer chain)."""
@@ -75,7 +75,7 @@ def left_at(move: Move, edges: Edges) -> float | None:
 class Line:
     """One way the game may have gone since its last committed move."""
 
-    steps: tuple[Step, ...]
+    steps: tuple[PendingStep, ...]
     reader: Recognizer
     """Reads boards as they are once the steps are taken."""
     board: Occupancy
@@ -84,7 +84,7 @@ class Line:
     def then(
         self, move: Move, extends: bool, board: Occupancy, now: float, silent: bool = False
     ) -> Line:
-        step = Step(move, extends, now, silent, left_at(move, self.reader.edges))
+        step = PendingStep(move, extends, now, silent, left_at(move, self.reader.edges))
         reader = reader_after(self.reader.position, move, extends, now, self.reader.edges)
         return Line((*self.steps, step), reader, board)
 
@@ -147,7 +147,7 @@ def reader_after(
 class Reading:
     """What the session does with a reading while moves are pending."""
 
-    commit: tuple[Step, ...] = ()
+    commit: tuple[PendingStep, ...] = ()
     """Take these, in order, first."""
     verdict: Verdict | None = None
     """Then act on this; None: judge the board again once the commits are made."""
@@ -184,7 +184,7 @@ class Pending:
         lines = [
             Line(
                 (
-                    Step(
+                    PendingStep(
                         move,
                         verdict.extends,
                         now,
@@ -208,7 +208,9 @@ class Pending:
             if len(line.steps) == 1 and line.steps[0].move == move:
                 step = line.steps[0]
                 made = Line(
-                    (Step(move, step.extends, now, False, step.left),), line.reader, line.board
+                    (PendingStep(move, step.extends, now, False, step.left),),
+                    line.reader,
+                    line.board,
                 )
                 self.lines[i] = self.preferred = made
                 self.made, self.at = True, now
@@ -227,7 +229,7 @@ class Pending:
                 known.add(line.key())
                 self.lines.append(line)
 
-    def held(self) -> tuple[Step, ...]:
+    def held(self) -> tuple[PendingStep, ...]:
         """What the hold time takes: the preferred line's first move, or the first move every
         line starts with."""
         if self.preferred is not None:
@@ -235,7 +237,7 @@ class Pending:
         step = self.first()
         return (step,) if step is not None else ()
 
-    def held_on(self, board: Occupancy) -> tuple[Step, ...]:
+    def held_on(self, board: Occupancy) -> tuple[PendingStep, ...]:
         """What the hold time takes on ``board``: the whole line at rest there when one is;
         else the held move, but only while its line still explains the board (a line the
         board has left behind is no longer evidence of anything)."""
@@ -250,7 +252,7 @@ class Pending:
                 return held
         return ()
 
-    def first(self) -> Step | None:
+    def first(self) -> PendingStep | None:
         """The move every line starts with, if they all start alike."""
         step = self.lines[0].steps[0]
         same = all(

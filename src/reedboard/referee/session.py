@@ -54,8 +54,8 @@ from reedboard.referee.pending import (
     MAX_LINES,
     Line,
     Pending,
+    PendingStep,
     Reading,
-    Step,
     completes,
     reader_after,
 )
@@ -90,7 +90,7 @@ landing never changed after its piece left: a piece lifted a moment ago may stil
 hand, to come down elsewhere (the button waits meanwhile)."""
 
 
-class State(enum.Enum):
+class SessionState(enum.Enum):
     """Where the referee stands (:attr:`Session.state`). The session keeps one, changed only
     by :meth:`Session._enter`; what a state waits on is held beside it (the moves pending or
     asked, the takeback or new game deferred, the move being carried out), and
@@ -183,7 +183,7 @@ class Session:
         self._unknown_since: float | None = None
         self._deferred: tuple[float, Verdict] | None = None
         """WAITING: when the board began to show an earlier position or a start, and it."""
-        self._state = State.PLAYING
+        self._state = SessionState.PLAYING
         self._hint: Move | None = None
         self._ambiguous: tuple[Move, ...] = ()
         self._ambiguous_extends = False
@@ -216,7 +216,7 @@ class Session:
         nothing from here; at once after a move that the piece coming down made instead."""
         """CARRYING_OUT (and a MISMATCH met meanwhile): a move from elsewhere, committed and
         lit, and the board before it."""
-        # issue 13: Solitaire's verdict after each jump; the daemon gives it the winning set
+        # Solitaire's verdict after each jump; the daemon gives it the winning set
         self.solved = Verdicts()
 
     # -- the game ----------------------------------------------------------------------------
@@ -230,9 +230,7 @@ class Session:
         if position is not None:
             self._begin(position, now)
         elif record is not None and record.game == self.game_id:
-            position = self.cls.from_text(record.start, **record.options)
-            for text in record.moves:
-                position.push_text(text)
+            position = record.position()
             self.options = record.options
             self._publish(Resumed(now, record.id, len(record.moves)))
         else:
@@ -253,7 +251,7 @@ class Session:
         )
         self._ended_at = None
         self._forget_question()
-        self._leave(State.PLAYING, State.OVER)  # the game may be over already
+        self._leave(SessionState.PLAYING, SessionState.OVER)  # the game may be over already
 
     def _forget_question(self) -> None:
         """The position changed: moves read ahead of it, and any question about them, belong
@@ -263,7 +261,7 @@ class Session:
         self._ambiguous, self._shown, self._ambiguous_extends = (), 0, False
         self._last_ask = None
         self._deferred = None
-        self._leave(State.PENDING, State.ASKING, State.WAITING)
+        self._leave(SessionState.PENDING, SessionState.ASKING, SessionState.WAITING)
 
     def _sync_history(self, history: list[tuple[Occupancy, bool]]) -> None:
         """Make ``history`` hold (occupancy, waits for a throw) of every ply before the
@@ -301,25 +299,25 @@ class Session:
         return max(self.grace, self.hold)
 
     @property
-    def state(self) -> State:
+    def state(self) -> SessionState:
         """Where the referee stands."""
         return self._state
 
     @property
     def mismatch(self) -> bool:
         """Whether a fix is lit: the board is wrong (a mismatch, or a takeback restored)."""
-        return self._state in (State.MISMATCH, State.RESTORING)
+        return self._state in (SessionState.MISMATCH, SessionState.RESTORING)
 
-    def _enter(self, state: State) -> None:
+    def _enter(self, state: SessionState) -> None:
         if state is not self._state:
             log.debug("referee: %s -> %s", self._state.value, state.value)
             self._state = state
 
-    def _at_rest(self) -> State:
+    def _at_rest(self) -> SessionState:
         """The state with nothing to wait on: the game goes on, or it is over."""
-        return State.OVER if self.position.is_over() else State.PLAYING
+        return SessionState.OVER if self.position.is_over() else SessionState.PLAYING
 
-    def _leave(self, *states: State) -> None:
+    def _leave(self, *states: SessionState) -> None:
         """Leave any of ``states`` for the state at rest."""
         if self._state in states:
             self._enter(self._at_rest())
@@ -327,11 +325,16 @@ class Session:
     def _questions(self) -> None:
         """After the moves pending or asked changed: the state that waits on them (a mismatch,
         a restore or a move carried out wait on the board, whatever else is held)."""
-        if self._state in (State.PLAYING, State.OVER, State.PENDING, State.ASKING):
+        if self._state in (
+            SessionState.PLAYING,
+            SessionState.OVER,
+            SessionState.PENDING,
+            SessionState.ASKING,
+        ):
             if self._ambiguous:
-                self._enter(State.ASKING)
+                self._enter(SessionState.ASKING)
             elif self._pending is not None:
-                self._enter(State.PENDING)
+                self._enter(SessionState.PENDING)
             else:
                 self._enter(self._at_rest())
 
@@ -339,20 +342,26 @@ class Session:
         """Raise AssertionError where the state and what it waits on disagree."""
         state = self._state
         held = {
-            State.ASKING: bool(self._ambiguous),
-            State.WAITING: self._deferred is not None,
-            State.CARRYING_OUT: self._showing is not None,
+            SessionState.ASKING: bool(self._ambiguous),
+            SessionState.WAITING: self._deferred is not None,
+            SessionState.CARRYING_OUT: self._showing is not None,
         }
         for owner, present in held.items():
             assert present == (state is owner) or (owner, state) in (
-                (State.CARRYING_OUT, State.MISMATCH),  # a mistake made carrying it out
-                (State.WAITING, State.ASKING),  # a takeback deferred while a question is kept
+                (
+                    SessionState.CARRYING_OUT,
+                    SessionState.MISMATCH,
+                ),  # a mistake made carrying it out
+                (
+                    SessionState.WAITING,
+                    SessionState.ASKING,
+                ),  # a takeback deferred while a question is kept
             ), f"{state.value} with {owner.value}'s data {'' if present else 'missing'}"
         if self._pending is not None:  # (a line kept while a deferred reading waits too)
-            assert state in (State.PENDING, State.ASKING, State.WAITING), state
+            assert state in (SessionState.PENDING, SessionState.ASKING, SessionState.WAITING), state
         else:
-            assert state is not State.PENDING, "pending without lines"
-        if state in (State.PLAYING, State.OVER):
+            assert state is not SessionState.PENDING, "pending without lines"
+        if state in (SessionState.PLAYING, SessionState.OVER):
             assert state is self._at_rest(), f"{state.value} but the game is {self._at_rest()}"
 
     @property
@@ -373,7 +382,10 @@ class Session:
             board = self._reading()
             if self._showing is not None:
                 raise PlayError(f"{self._showing[0]} is still to be carried out on the board")
-            if self._state not in (State.PLAYING, State.OVER) or board != self.recognizer.expected:
+            if (
+                self._state not in (SessionState.PLAYING, SessionState.OVER)
+                or board != self.recognizer.expected
+            ):
                 raise PlayError("the board is not at rest: finish the move in hand first")
         if self.position.is_chance():
             self._throw(move, now)
@@ -383,7 +395,7 @@ class Session:
             self._commit(move, False, now, source=source)
             if source != "board":
                 self._showing = (move, self._reading())
-                self._enter(State.CARRYING_OUT)
+                self._enter(SessionState.CARRYING_OUT)
                 self._publish(MoveShown(now, move, source))
         else:  # a move that changes no switch (a Messenger Boy order back to its square)
             self._commit(move, False, now, source=source)
@@ -442,10 +454,14 @@ class Session:
             times.append(self._changed_at + self.settle)
         if self._unknown_since is not None and not self.mismatch:
             times.append(self._unknown_since + self.grace)
-        if self._deferred is not None and self._state in (State.WAITING, State.ASKING):
+        if self._deferred is not None and self._state in (
+            SessionState.WAITING,
+            SessionState.ASKING,
+        ):
             times.append(self._deferred[0] + self._back)
         if (
-            self._state is not State.ASKING  # the players are asked: their word, not the clock
+            self._state
+            is not SessionState.ASKING  # the players are asked: their word, not the clock
             and self._pending is not None
             and self._pending.made
             and self._changed_at is None
@@ -459,8 +475,8 @@ class Session:
             times.append(self._recheck)
         if (due := self._suspect_due()) is not None:
             times.append(due)
-        # (i12-leds: the game-over sweep is the LED compositor's to time: nothing to wake for)
-        if (pulse := self.solved.deadline()) is not None:  # issue 13
+        # (the game-over sweep is the LED compositor's to time: nothing to wake for)
+        if (pulse := self.solved.deadline()) is not None:  # the verdict
             times.append(pulse)
         return min(times) if times else None
 
@@ -478,12 +494,12 @@ class Session:
             self._judge(now)
         if (
             self._deferred is not None
-            and self._state in (State.WAITING, State.ASKING)
+            and self._state in (SessionState.WAITING, SessionState.ASKING)
             and now >= self._deferred[0] + self._back
         ):  # the board has stayed so: a takeback or a new game
             _, verdict = self._deferred
             self._deferred = None
-            self._leave(State.WAITING)
+            self._leave(SessionState.WAITING)
             if verdict.kind is Kind.TAKEBACK:
                 assert verdict.ply is not None
                 self._takeback(verdict.ply, now)
@@ -495,7 +511,8 @@ class Session:
             pending is not None
             and pending.made
             and self._changed_at is None
-            and self._state is not State.ASKING  # the players are asked: their word, not the clock
+            and self._state
+            is not SessionState.ASKING  # the players are asked: their word, not the clock
             and not self.mismatch  # a board found wrong: the players are fixing it
             and now >= pending.at + self.hold
             and (held := pending.held_on(self._reading()))
@@ -518,10 +535,10 @@ class Session:
             and now >= self._unknown_since + self.grace
         ):  # (moves read ahead no longer explain the board: they are dropped with it)
             self._pending = None
-            self._enter(State.MISMATCH)
+            self._enter(SessionState.MISMATCH)
             self._publish(Mismatch(now, self._fix_text()))
             self._show(now)
-        if self.solved.expire(now):  # issue 13: the finish hole's pulse is over
+        if self.solved.expire(now):  # the finish hole's pulse is over
             self._show(now)
 
     # -- recognition -------------------------------------------------------------------------
@@ -559,7 +576,7 @@ class Session:
         if (
             verdict.kind in (Kind.TAKEBACK, Kind.NEW_GAME)
             and not first
-            and self._state is not State.RESTORING
+            and self._state is not SessionState.RESTORING
             and self._pending is None
             and self._reached_early(board, now, plainly=True)
         ):  # an earlier board again, but reached by moves made forward, each plainly (three
@@ -570,7 +587,7 @@ class Session:
             and not verdict.made
             and not first
             and not two_readings
-            and self._state is not State.RESTORING
+            and self._state is not SessionState.RESTORING
             and (self._pending is None or not self._pending.made)
             and self.recognizer.unexplained(board)
             and self._reached_early(board, now, plainly=True)
@@ -626,7 +643,7 @@ class Session:
             if reading.commit:
                 verdict, keep = self._follow(reading, board, now)
         if (
-            verdict.kind is Kind.UNKNOWN and not first and self._state is not State.RESTORING
+            verdict.kind is Kind.UNKNOWN and not first and self._state is not SessionState.RESTORING
         ):  # (moves read ahead that no longer explain the board: the board may say more)
             if self._mistaken(board, now):
                 verdict = Verdict(Kind.LIFTED)  # (the next readings tell)
@@ -636,9 +653,9 @@ class Session:
                 if self._held_long(board, now):
                     return
                 verdict = Verdict(Kind.LIFTED)  # on its way (the next readings tell)
-        if self._state is State.RESTORING:  # after undo: only the restored board counts
+        if self._state is SessionState.RESTORING:  # after undo: only the restored board counts
             if verdict.kind is Kind.SAME:
-                self._leave(State.RESTORING)
+                self._leave(SessionState.RESTORING)
             else:
                 verdict = Verdict(Kind.UNKNOWN)
                 first = True
@@ -666,7 +683,7 @@ class Session:
             self._asked = {}
         # what the reading left to wait on, before what it shows adds to it
         if not (verdict.kind is Kind.UNKNOWN and self.mismatch):  # else the fix stays lit
-            self._leave(State.WAITING, State.MISMATCH)
+            self._leave(SessionState.WAITING, SessionState.MISMATCH)
             self._questions()
         kind = verdict.kind
         if kind is Kind.COMMIT:
@@ -674,7 +691,7 @@ class Session:
         elif kind is Kind.AMBIGUOUS:
             if verdict.moves != self._ambiguous:
                 self._ambiguous, self._shown = verdict.moves, 0
-                self._enter(State.ASKING)
+                self._enter(SessionState.ASKING)
                 self._ambiguous_extends = verdict.extends
                 self._ask(now, verdict.moves)
                 # each reading is followed as a line too: if the players play on without
@@ -697,7 +714,7 @@ class Session:
                 pass  # a move read as made waits; this reading is weaker than it
             elif self._pending is None or (verdict.made and not self._pending.made):
                 self._pending = Pending.start(self.position, verdict, board, now, self._edges)
-                self._enter(State.PENDING)
+                self._enter(SessionState.PENDING)
             self._landings = verdict.landings
         elif kind in (Kind.NEW_GAME, Kind.TAKEBACK):
             # only a board that stays so is a takeback or a new game; one that is also a move
@@ -705,16 +722,16 @@ class Session:
             self._landings = verdict.landings
             if not verdict.on_the_way:
                 self._deferred = (now, verdict)
-                if self._state is not State.ASKING:  # (a question kept stays put meanwhile)
-                    self._enter(State.WAITING)
+                if self._state is not SessionState.ASKING:  # (a question kept stays put meanwhile)
+                    self._enter(SessionState.WAITING)
         elif kind is Kind.LIFTED:
             if verdict.landings and verdict.landings != self._lifted:
                 self._publish(Lifted(now, tuple(sorted(verdict.landings, key=self._order))))
             self._landings = verdict.landings
         elif kind is Kind.UNKNOWN:
             if first:
-                if self._state is not State.RESTORING:
-                    self._enter(State.MISMATCH)
+                if self._state is not SessionState.RESTORING:
+                    self._enter(SessionState.MISMATCH)
                 self._publish(Mismatch(now, self._fix_text()))
             else:  # a mismatch is a board that stays so: each new reading starts the wait anew
                 if self._unknown_since is None and self.position.is_chance() and self.cls.dice_spec:
@@ -750,8 +767,8 @@ class Session:
         reading that is not at rest (a mismatch, a piece never come down)."""
         if self._changed_at is not None:
             return None
-        if self._state is not State.MISMATCH and not (
-            self._kind is Kind.LIFTED and self._state is State.PLAYING
+        if self._state is not SessionState.MISMATCH and not (
+            self._kind is Kind.LIFTED and self._state is SessionState.PLAYING
         ):
             return None
         due = self._last_edge() + SUSPECT
@@ -775,7 +792,9 @@ class Session:
         near = self._near_misses(board)
         points = {p for _, p in near}
         still = {p for m, p in near if m is None}
-        if self._state is State.MISMATCH and still:  # the board as it was but for one switch:
+        if (
+            self._state is SessionState.MISMATCH and still
+        ):  # the board as it was but for one switch:
             points = still  # no move at all is the likelier reading (nobody moved)
         if len(points) != 1:
             if self._kind is Kind.LIFTED and any(m is not None for m, _ in near):
@@ -785,7 +804,7 @@ class Session:
                     "no switch saw the piece come down: if it is down, press confirm",
                 )
             return
-        if self._state is State.MISMATCH and not self._suspects:
+        if self._state is SessionState.MISMATCH and not self._suspects:
             # (a piece lifted may be held: no evidence yet; and one switch thought broken
             # explains no more: a second is likelier the first read wrong)
             self._suspect(next(iter(points)), now)
@@ -909,14 +928,14 @@ class Session:
         after = self.recognizer.expected
         if board == after:  # carried out: recognition goes on as usual from here
             self._showing = None
-            self._leave(State.CARRYING_OUT, State.MISMATCH)
+            self._leave(SessionState.CARRYING_OUT, SessionState.MISMATCH)
             self._unknown_since = None
             self._publish(MoveCarriedOut(now, move))
             return False
         on_track = all((p in board) in ((p in before), (p in after)) for p in before ^ after)
         if on_track and not (board - before - after):
             self._unknown_since = None  # each point as before the move or after it
-            self._enter(State.CARRYING_OUT)
+            self._enter(SessionState.CARRYING_OUT)
         elif self._unknown_since is None:  # a mistake: guided back once it stays so
             self._unknown_since = now
         self._show(now)
@@ -937,7 +956,7 @@ class Session:
             for i, p in enumerate(route)
             if (i == 0 and p in board and p not in after)
             or (i > 0 and p in self.layout.points)
-            or (len(route) == 1 and p in after and p not in board)  # issue 14: a man entering
+            or (len(route) == 1 and p in after and p not in board)  # a man entering
         )
         remove = {
             p: Light(RED, Pattern.BLINK)
@@ -993,7 +1012,7 @@ class Session:
             self._last_ask = question
             self._publish(Ambiguous(now, moves))
 
-    def _take(self, steps: tuple[Step, ...], now: float) -> None:
+    def _take(self, steps: tuple[PendingStep, ...], now: float) -> None:
         """Commit pending moves, in order."""
         self._pending = None
         self._questions()
@@ -1026,7 +1045,7 @@ class Session:
         if not extends:  # the history gains the board before it (no replay needed)
             self.recognizer.history.append((base.occupied(), base.is_chance()))
         self._record(move, now, extends=extends, source=source, replaces=replaced)
-        if (lost := self.solved.jumped(base, position, move, now)) is not None:  # issue 13
+        if (lost := self.solved.jumped(base, position, move, now)) is not None:  # a lost Solitaire
             self._notice(now, "lost", lost)
         self.recognizer.extendable = (base, move) if move.points() else None
         self._after_change(now, since)
@@ -1059,7 +1078,9 @@ class Session:
         self._hint = None
         self._landings = frozenset()  # what the last reading lit belongs to the old position
         self._forget_question()
-        self._leave(State.PLAYING, State.OVER)  # the move may end the game (a takeback reopen it)
+        self._leave(
+            SessionState.PLAYING, SessionState.OVER
+        )  # the move may end the game (a takeback reopen it)
         self._unknown_since = None  # a board that meant nothing may mean this move
         over = position.outcome()
         if over is not None:
@@ -1082,7 +1103,7 @@ class Session:
         self.options = position.option_values()  # a setup read off the board is kept
         self._begin(position, now, abandons=unfinished)
         self._install(position, now)
-        self._leave(State.RESTORING)
+        self._leave(SessionState.RESTORING)
         if self.cls.dice_spec:
             self.board.show_dice(None)
 
@@ -1101,11 +1122,11 @@ class Session:
         elif button == "undo":
             self._undo(now)
         elif button == "hint":
-            if self._state is State.ASKING:  # the next candidate
+            if self._state is SessionState.ASKING:  # the next candidate
                 self._shown = (self._shown + 1) % len(self._ambiguous)
             else:
                 asked = self.position.to_text()
-                if (solved := self.solved.usable(self.position)) is not None:  # issue 13
+                if (solved := self.solved.usable(self.position)) is not None:  # proved
                     self._hinted(asked, solved.hint(self.position), now)  # a proof, at once
                 else:
                     self._hints(
@@ -1114,9 +1135,9 @@ class Session:
                         lambda move, at: self._hinted(asked, move, at),
                     )
         elif button == "confirm":
-            if self._showing is not None:  # issue 14: a move from elsewhere that no switch
+            if self._showing is not None:  # a move from elsewhere that no switch
                 self._judge_shown(now)  # sees made (a man onto his own): the players say so
-            elif self._state is State.ASKING:  # the candidate shown
+            elif self._state is SessionState.ASKING:  # the candidate shown
                 move = self._ambiguous[self._shown % len(self._ambiguous)]
                 line = self._asked.get(move)
                 self._ambiguous, self._asked = (), {}
@@ -1139,7 +1160,7 @@ class Session:
     def _hinted(self, asked: str, move: Move | None, now: float) -> None:
         """A hint searched for the position ``asked``: shown only while that is still the
         position and no question is put to the players."""
-        if self.position.to_text() != asked or self._state is State.ASKING:
+        if self.position.to_text() != asked or self._state is SessionState.ASKING:
             return
         self._hint = move
         self._publish(HintShown(now, move))
@@ -1273,7 +1294,7 @@ class Session:
             self._notice(now, "undo", "nothing to take back")
             return
         self._takeback(moved[-1], now)
-        self._enter(State.RESTORING)
+        self._enter(SessionState.RESTORING)
         self._judge(now)
 
     # -- output ------------------------------------------------------------------------------
@@ -1300,7 +1321,7 @@ class Session:
     def view(self, now: float) -> View:
         position = self.position
         marks = position.marks()
-        sweep = self._ended_at is not None  # i12-leds: the compositor sweeps once and stops
+        sweep = self._ended_at is not None  # the compositor sweeps once and stops
         if self.mismatch:
             return View(fix=self._fix(), marks=marks)
         if self._showing is not None:
@@ -1313,7 +1334,7 @@ class Session:
             elif self.cls.dice_spec:  # the mover's reachable circles, once thrown
                 landings = self.recognizer.landings()
         candidate = route_points(self._ambiguous[self._shown]) if self._ambiguous else ()
-        hint = hint_points(self._hint, position) if self._hint else ()  # issue 13: over too
+        hint = hint_points(self._hint, position) if self._hint else ()  # over too
         return View(
             landings=landings,
             hint=hint,

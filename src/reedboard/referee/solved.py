@@ -42,6 +42,7 @@ from reedboard.referee.leds import ends
 
 if TYPE_CHECKING:
     from reedboard.engine.solitaire_solver import Level, WinningSet
+    from reedboard.store.games import GameRecord
 
 FORMAT_VERSION = 2
 """2: levels from 32 pegs down (1, never released, held them from 1 peg up)."""
@@ -349,17 +350,13 @@ class Verdicts:
         return False
 
 
-def lost_plies(
-    game: str, options: dict[str, Any], start: str, moves: Sequence[str], ws: WinningSet
-) -> dict[int, str]:
+def lost_plies(record: GameRecord, ws: WinningSet) -> dict[int, str]:
     """A stored game's jump that lost it (ply from 1: note), if it was winnable before."""
-    from reedboard import engine
-
-    position = engine.game(game).from_text(start, **options)
+    position = record.start_position()
     if not solves(position) or finish_of(position.options) != ws.finish:
         return {}
     boards = [solver.bits_of(position.holes_of("o"))]  # type: ignore[attr-defined]
-    for text in moves:
+    for text in record.moves:
         position.push_text(text)
         boards.append(solver.bits_of(position.holes_of("o")))  # type: ignore[attr-defined]
     ok = ws.can_win_boards(boards)

@@ -65,7 +65,7 @@ class Runner:
         if self.sleep is not None:
             self.sleep(t - self.clock.t)
         session, leds = self.session, self.board.leds
-        while True:  # (i12-leds: the LEDs' animation steps fire on the same clock)
+        while True:  # (the LEDs' animation steps fire on the same clock)
             deadline, step = session.next_deadline(), leds.next_tick()
             due = min((d for d in (deadline, step) if d is not None), default=None)
             if due is None or due > t:

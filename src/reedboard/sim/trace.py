@@ -15,7 +15,7 @@ import bisect
 import functools
 import json
 import math
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -452,7 +452,3 @@ def events(trace: Trace) -> Iterator[tuple[float, SensorEvent | ButtonEvent | tu
             yield t, tuple(line["dice"])
         else:
             yield t, ButtonEvent(line["button"], t)
-
-
-def lines_of(items: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
-    return [dict(i) for i in items]

@@ -26,9 +26,13 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from reedboard import engine
 from reedboard.errors import ControllerError
+
+if TYPE_CHECKING:
+    from reedboard.engine import Position
 
 APPLICATION_ID = 0x72656564
 """``PRAGMA application_id`` of a reedboard store: ``reed`` in ASCII."""
@@ -114,6 +118,18 @@ class GameRecord:
     ended: float | None
     outcome: str | None
     moves: tuple[str, ...]
+
+    def start_position(self) -> Position[Any, Any]:
+        """The game's position before its first move."""
+        return engine.game(self.game).from_text(self.start, **self.options)
+
+    def position(self) -> Position[Any, Any]:
+        """The game's position now: its start with every stored move played (the one replay
+        of a stored game: the session resuming it, the daemon's board, history)."""
+        position = self.start_position()
+        for text in self.moves:
+            position.push_text(text)
+        return position
 
     @property
     def status(self) -> str:

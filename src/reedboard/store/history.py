@@ -3,27 +3,29 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING
 
-from reedboard import engine
 from reedboard.engine import EngineError
 
+if TYPE_CHECKING:
+    from reedboard.store.games import GameRecord
 
-def history_text(record: Any) -> str:
+
+def history_text(record: GameRecord) -> str:
     """A stored game as text (``history GAME``, the web view's export): its header lines, one
     numbered line a move, its outcome."""
     lines = [f"# game {record.id}: {record.game}"]
     if record.options:
         lines.append(f"# options: {json.dumps(record.options, sort_keys=True)}")
     lines.append(f"# start: {record.start}")
-    notes = _history_notes(record)  # issue 13: the jump that lost a winnable Solitaire game
+    notes = _history_notes(record)  # the jump that lost a winnable Solitaire game
     for ply, move in enumerate(record.moves, start=1):
         lines.append(f"{ply}. {move}" + (f"  # {notes[ply]}" if ply in notes else ""))
     lines.append(f"# outcome: {record.status}")
     return "\n".join(lines) + "\n"
 
 
-def _history_notes(record: Any) -> dict[int, str]:
+def _history_notes(record: GameRecord) -> dict[int, str]:
     """Notes on a stored game's moves: a Solitaire game's losing jump, once the winning set
     for its finish is cached (history never builds it)."""
     from reedboard.engine import solitaire_solver as solver
@@ -32,12 +34,12 @@ def _history_notes(record: Any) -> dict[int, str]:
     if record.game != solver.GAME:
         return {}
     try:
-        position = engine.game(record.game).from_text(record.start, **record.options)
+        position = record.start_position()
         if not solved.solves(position):
             return {}
         ws = solved.winning_set(solved.finish_of(position.options))
         if ws is None:
             return {}
-        return solved.lost_plies(record.game, record.options, record.start, record.moves, ws)
+        return solved.lost_plies(record, ws)
     except EngineError:  # numpy missing, or a record the store's checks let through
         return {}

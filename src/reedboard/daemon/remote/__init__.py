@@ -1,4 +1,4 @@
-"""Two boards, one game: rule-checked remote play over MQTT (issue 16).
+"""Two boards, one game: rule-checked remote play over MQTT.
 
 Each daemon connects to a broker (``[remote]`` in the config, or ``reedboard run --remote
 mqtt://HOST:PORT --match ID --seats fox``). What travels is moves, not switch events: each

@@ -61,7 +61,7 @@ class Exchange:
 
 
 @dataclass
-class Pending:
+class Waiting:
     """A move (or agreed throw) from the other board waiting for the board to be free."""
 
     ply: int
@@ -103,7 +103,7 @@ class RemoteGame:
         self.proofs: dict[int, dict[str, Any]] = {}
         """Each agreed throw's ply: both boards' commitments and reveals."""
         self.exchange: Exchange | None = None
-        self.waiting: Pending | None = None
+        self.waiting: Waiting | None = None
         self.asked: int | None = None
         """A takeback this board asked for: to this ply."""
         self.offered: tuple[str, int] | None = None
@@ -288,13 +288,13 @@ class RemoteGame:
             return  # a copy of a move played: nothing to do
         if ply > len(stack):
             if ply == len(stack) + 1 and self.session.position.is_chance():
-                self.waiting = Pending(
+                self.waiting = Waiting(
                     ply, text, message["after"], message["seat"], None, message["sender"]
                 )
                 return  # the throw before it is still being agreed here
             self._refuse(message, f"out of order: this board is at ply {len(stack)}")
             return
-        self.waiting = Pending(
+        self.waiting = Waiting(
             ply, text, message["after"], message["seat"], None, message["sender"]
         )
 
@@ -323,7 +323,7 @@ class RemoteGame:
         if len(self.session.position.move_stack) > ply:
             self.dirty = True
 
-    def _from_states(self, ply: int) -> Pending | None:
+    def _from_states(self, ply: int) -> Waiting | None:
         ours: list[str] | None = None  # made only when some board is ahead (polled often)
         for board, state in self.peers.states.items():
             theirs = state["moves"]
@@ -347,7 +347,7 @@ class RemoteGame:
             if not isinstance(text, str):
                 continue
             proof = state["throws"].get(str(ply))
-            return Pending(ply, text, None, None, proof if isinstance(proof, dict) else None, board)
+            return Waiting(ply, text, None, None, proof if isinstance(proof, dict) else None, board)
         return None
 
     def start_text(self) -> str:
@@ -356,7 +356,7 @@ class RemoteGame:
             start.pop()
         return start.to_text()
 
-    def _apply(self, p: Pending) -> bool | None:
+    def _apply(self, p: Waiting) -> bool | None:
         """True: played; False: the board is busy (tried again); None: refused."""
         session = self.session
         position = session.position
@@ -505,7 +505,7 @@ class RemoteGame:
         }
         self.exchange = None
         move = self.session.position.throw(values)
-        self.waiting = Pending(exchange.ply, str(move), None, None, proof, exchange.peer)
+        self.waiting = Waiting(exchange.ply, str(move), None, None, proof, exchange.peer)
 
     # -- takebacks ---------------------------------------------------------------------------
 
@@ -581,13 +581,6 @@ class RemoteGame:
         self.proofs = {p: v for p, v in self.proofs.items() if p < ply}
         self.dirty = True
         self.say("remote-takeback", f"taken back to ply {ply}")
-
-    # -- resync ------------------------------------------------------------------------------
-
-    def caught_up(self) -> bool:
-        """Every other board's state is a prefix of this board's game (tests, the link)."""
-        ours = [str(m) for m in self.session.position.move_stack]
-        return all(s["moves"] == ours[: len(s["moves"])] for s in self.peers.states.values())
 
 
 def check_proof(proof: dict[str, Any], position: Position[Any, Any]) -> tuple[int, ...]:

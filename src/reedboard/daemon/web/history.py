@@ -10,7 +10,6 @@ from typing import Any
 
 from aiohttp import web
 
-from reedboard import engine
 from reedboard.daemon.web.state import layout_message
 from reedboard.store.games import GameRecord, GameStore
 from reedboard.wiring.layout import Layout, layout_for_game
@@ -41,7 +40,7 @@ def _record(path: Path, number: int) -> GameRecord | None:
 
 def replay(record: GameRecord, layout: Layout) -> dict[str, Any]:
     """The game's board before its first move and after each: pieces and dice."""
-    position = engine.game(record.game).from_text(record.start, **record.options)
+    position = record.start_position()
     steps: list[dict[str, Any]] = [{"move": None, "pieces": position.pieces(), "dice": None}]
     for text in record.moves:
         chance = position.is_chance()

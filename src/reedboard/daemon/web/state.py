@@ -14,7 +14,7 @@ from typing import Any
 
 from reedboard import engine
 from reedboard.hardware.lights import Colour, Light
-from reedboard.referee.session import Session, State
+from reedboard.referee.session import Session, SessionState
 from reedboard.wiring.layout import Layout
 
 
@@ -59,19 +59,19 @@ def guidance(session: Session, occupied: frozenset[str]) -> str:
     fixes = "; ".join(
         [f"take the piece off {p}" for p in remove] + [f"put a piece on {p}" for p in place]
     )
-    if state is State.MISMATCH:
+    if state is SessionState.MISMATCH:
         return f"the board does not match the game: {fixes or 'it does now'}"
-    if state is State.RESTORING:
+    if state is SessionState.RESTORING:
         return f"move taken back: put the board back as it was ({fixes or 'done'})"
-    if state is State.CARRYING_OUT:
+    if state is SessionState.CARRYING_OUT:
         return f"carry out the move shown in blue ({fixes})"
-    if state is State.ASKING:
+    if state is SessionState.ASKING:
         return "the board cannot tell these moves apart: hint shows the next, confirm takes it"
-    if state is State.WAITING:
+    if state is SessionState.WAITING:
         return "the board shows an earlier position or a new game: it is taken once it stays"
-    if state is State.OVER:
+    if state is SessionState.OVER:
         return f"game over: {position.outcome()}; new starts again"
-    if state is State.PENDING:
+    if state is SessionState.PENDING:
         return "a move on its way: finish it (confirm if it is done)"
     if position.is_chance():
         return f"{position.turn} to throw: press roll"
