@@ -1,9 +1,9 @@
 """The documents: README.md and docs/*.md are kept true to the code.
 
 Every table a program prints stands in a generated block that ``scripts/docs.py`` rewrites;
-these tests run its check and fail on a stale block. They also check every relative link,
-the README's length and its two commands, and that the tables of games and builds name every
-one there is.
+these tests run its check and fail on a stale block. They also check every relative link (its
+file, and its heading where it names one), the README's length and its two commands, and that
+the tables of games and builds name every one there is.
 """
 
 from __future__ import annotations
@@ -145,7 +145,8 @@ def test_the_kept_strength_table_is_what_strength_py_prints_of_the_kept_games() 
 
 
 def relative_links(path: Path) -> list[tuple[int, str]]:
-    """Each relative link's target (anchor left off) with its line, outside code blocks."""
+    """Each relative link's target (``file``, ``file#anchor`` or ``#anchor``) with its line,
+    outside code blocks and code spans."""
     out = []
     fenced = False
     for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
@@ -155,19 +156,35 @@ def relative_links(path: Path) -> list[tuple[int, str]]:
         if fenced:
             continue
         for match in LINK.finditer(re.sub(r"`[^`]*`", "", line)):
-            target = match[1]
-            if re.match(r"^[a-z][a-z0-9+.-]*:", target) or target.startswith("#"):
-                continue  # a URL, or a place in the same document
-            out.append((number, target.split("#", 1)[0]))
+            if not re.match(r"^[a-z][a-z0-9+.-]*:", match[1]):  # a URL is not ours to check
+                out.append((number, match[1]))
+    return out
+
+
+def anchors(path: Path) -> set[str]:
+    """The anchors a Markdown page's headings get (as GitHub makes them: lower case, no
+    punctuation but ``-`` and ``_``, a hyphen for each space)."""
+    out = set()
+    fenced = False
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if FENCE.match(line):
+            fenced = not fenced
+        elif not fenced and (heading := re.match(r"^#{1,6} +(.*?) *#*$", line)):
+            text = re.sub(r"[^\w\- ]", "", heading[1].lower())
+            out.add(text.replace(" ", "-"))
     return out
 
 
 def broken_links(path: Path) -> list[str]:
-    return [
-        f"{path.name}:{number}: {target}"
-        for number, target in relative_links(path)
-        if not (path.parent / target).resolve().exists()
-    ]
+    out = []
+    for number, target in relative_links(path):
+        file, _, anchor = target.partition("#")
+        there = (path.parent / file).resolve() if file else path
+        if not there.exists():
+            out.append(f"{path.name}:{number}: {target}")
+        elif anchor and there.suffix == ".md" and anchor not in anchors(there):
+            out.append(f"{path.name}:{number}: {target} (no such heading)")
+    return out
 
 
 @pytest.mark.parametrize("path", DOCS, ids=lambda p: p.name)
@@ -177,12 +194,19 @@ def test_every_relative_link_points_at_a_file(path: Path) -> None:
 
 def test_a_broken_link_is_found(tmp_path: Path) -> None:
     page = tmp_path / "page.md"
-    (tmp_path / "there.md").write_text("x\n")
+    (tmp_path / "there.md").write_text("# There\n## The `x` part (two)\n")
     page.write_text(
-        "[ok](there.md#a) [gone](gone.md) ![pic](nowhere.png) [web](https://example.org)\n"
+        "# Page\n"
+        "[ok](there.md#the-x-part-two) [gone](gone.md) ![pic](nowhere.png) [web](https://a.org)\n"
+        "[no heading](there.md#nope) [here](#page) [not here](#there)\n"
         "`[not a link](in-code.md)`\n```\n[fenced](fenced.md)\n```\n"
     )
-    assert broken_links(page) == ["page.md:1: gone.md", "page.md:1: nowhere.png"]
+    assert broken_links(page) == [
+        "page.md:2: gone.md",
+        "page.md:2: nowhere.png",
+        "page.md:3: there.md#nope (no such heading)",
+        "page.md:3: #there (no such heading)",
+    ]
 
 
 def test_the_readme_is_a_front_door() -> None:
