@@ -226,10 +226,12 @@ def bad_inputs(what: list[str], root: Path) -> str:
     """The kinds of bad input the sweep covers, counted from the test module itself."""
     if what:
         raise DocsError("bad-inputs takes no arguments")
-    for path in (str(root), str(root / "src")):
-        if path not in sys.path:
-            sys.path.insert(0, path)
-    from tests.controller import test_bad_inputs as t
+    saved = list(sys.path)
+    sys.path[:0] = [str(root / "src"), str(root)]  # the checkout's code and its tests
+    try:
+        from tests.controller import test_bad_inputs as t
+    finally:
+        sys.path[:] = saved
 
     lines = sum(map(len, t.BAD_LINES.values())) + sum(map(len, t.WHOLE_BAD_FILES.values()))
     per_file: dict[str, int] = {}
