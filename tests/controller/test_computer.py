@@ -161,7 +161,7 @@ def test_a_whole_game_against_the_computer_on_the_board(
     game: str, sides: list[str], options: dict[str, Any]
 ) -> None:
     # level 2 looks one move ahead: its two-fox geese seldom trap even random foxes (0 of 10
-    # in the README's table), so that game is played at level 3, which mostly does
+    # in docs/computer.md's table), so that game is played at level 3, which mostly does
     level = 3 if (game, sides) == ("fox-and-geese", ["geese"]) else 2
     table = Table(game, sides, level=level, seed=len(game) + len(sides), options=options)
     table.play_out()
