@@ -60,7 +60,7 @@ def mosquitto(folder: Path) -> Any:
     conf = folder / "mosquitto.conf"
     conf.write_text(
         f"listener {port} 127.0.0.1\nallow_anonymous true\npersistence false\n"
-        "set_tcp_nodelay true\n"  # as README's broker config: no 40 ms Nagle waits
+        "set_tcp_nodelay true\n"  # as docs/remote.md's broker config: no 40 ms Nagle waits
     )
     proc = subprocess.Popen([exe, "-c", str(conf)], stderr=subprocess.DEVNULL)
     try:

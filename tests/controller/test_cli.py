@@ -1,4 +1,4 @@
-"""The `reedboard` command line, exactly as DESIGN.md "The CLI" specifies it."""
+"""The `reedboard` command line, exactly as docs/design.md "The CLI" specifies it."""
 
 from __future__ import annotations
 

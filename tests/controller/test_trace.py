@@ -318,7 +318,7 @@ def test_plain_replay_reports_faults_on_stderr_and_exits_2(
         " throw 1",
         f"reedboard: error: {path}:5: dice never rolled (1 of 2 throws)",
     ]
-    # --json keeps DESIGN.md's contract: the one object, the faults among its alerts
+    # --json keeps docs/design.md's contract: the one object, the faults among its alerts
     code, out, err = run(capsys, "replay", str(path), "--json")
     result = json.loads(out)
     assert (code, err) == (0, "")

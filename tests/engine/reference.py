@@ -1,9 +1,9 @@
 """An independent, deliberately naive model of the cross-board games, written straight from
-RULES.md §1 with no code shared with ``engine``: coordinates instead of tables, immutable dicts
+docs/rules.md §1 with no code shared with ``engine``: coordinates instead of tables, immutable dicts
 instead of byte arrays, recursion over frozensets of captured geese. The engine is checked
 against it move by move; it is slow and that is fine.
 
-Below them, the same for the race games' corners (RULES.md §3, §5): Parchesi's moves with
+Below them, the same for the race games' corners (docs/rules.md §3, §5): Parchesi's moves with
 every order of a double 6 tried, and Messenger Boy's turns, orders and lost turns."""
 
 from __future__ import annotations
@@ -151,7 +151,7 @@ class Ref:
         return ("geese",) if self.turn == "F" else ("fox",)
 
 
-# -- Parchesi (RULES.md §3), for the double 6 in any order ------------------------------------
+# -- Parchesi (docs/rules.md §3), for the double 6 in any order ------------------------------------
 #
 # The board transcribed again from the rules' classic layout (not read from the engine's data
 # file): 68 loop spaces, three safeties a side, each colour entering on its entry space and
@@ -289,7 +289,7 @@ class ParchesiRef:
         return ParchesiRef(tuple((k, tuple(sorted(men[k]))) for k in colours), turn, None)
 
 
-# -- Messenger Boy (RULES.md §5), for lost turns and chains of orders -------------------------
+# -- Messenger Boy (docs/rules.md §5), for lost turns and chains of orders -------------------------
 
 
 @dataclass(frozen=True)

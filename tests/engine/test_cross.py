@@ -1,4 +1,4 @@
-"""The cross board's numbering and lines (RULES.md §1)."""
+"""The cross board's numbering and lines (docs/rules.md §1)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Fox and Geese with two foxes (RULES.md §1a, seed 001)."""
+"""Fox and Geese with two foxes (docs/rules.md §1a, seed 001)."""
 
 from __future__ import annotations
 

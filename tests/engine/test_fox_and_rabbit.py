@@ -1,4 +1,4 @@
-"""Fox and Rabbit with the Brier Patch (RULES.md §2, seed 000)."""
+"""Fox and Rabbit with the Brier Patch (docs/rules.md §2, seed 000)."""
 
 from __future__ import annotations
 
@@ -162,7 +162,7 @@ def test_escape_to_home_is_an_option_from_the_seed_sheet() -> None:
     text = "WR@e6 RF@e6 turn=RF escape=WR"
     ruled = pos(text)
     ruled.push_text("dice=3,6")
-    assert ruled.outcome() is not None  # RULES.md: home is no escape
+    assert ruled.outcome() is not None  # docs/rules.md: home is no escape
     seed = pos(text, escape_to_home=True)
     seed.push_text("dice=3,6")
     assert landings(seed) == {"e9"}

@@ -1,4 +1,4 @@
-"""Jack Rabbits (RULES.md §6, seed 002): the table assistant's rules and its game."""
+"""Jack Rabbits (docs/rules.md §6, seed 002): the table assistant's rules and its game."""
 
 from __future__ import annotations
 

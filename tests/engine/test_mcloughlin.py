@@ -1,4 +1,4 @@
-"""McLoughlin's Fox and Geese (RULES.md §1b, seeds 003/004)."""
+"""McLoughlin's Fox and Geese (docs/rules.md §1b, seeds 003/004)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Messenger Boy (RULES.md §5, seed 004)."""
+"""Messenger Boy (docs/rules.md §5, seed 004)."""
 
 from __future__ import annotations
 
@@ -147,7 +147,7 @@ def test_the_shipped_table_invents_no_orders() -> None:
 
 def test_when_every_player_owes_a_lost_turn_the_turn_order_still_rotates(tmp_path: Path) -> None:
     # blue owes a lost turn; red lands on a lose-turn square: both owe one. Blue's turn comes
-    # and is skipped, then red's is skipped, then blue plays (RULES.md §5)
+    # and is skipped, then red's is skipped, then blue plays (docs/rules.md §5)
     table = orders(tmp_path, '"A6" = { kind = "lose-turn" }\n')
     p = pos("R@A3 B@B2 turn=R spin=3 lose=B", orders=table)
     p.push_text("R A3-A6")

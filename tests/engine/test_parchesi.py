@@ -1,4 +1,4 @@
-"""Parchesi (RULES.md §3, seed 003)."""
+"""Parchesi (docs/rules.md §3, seed 003)."""
 
 from __future__ import annotations
 
@@ -149,7 +149,7 @@ ISSUE_11 = "Y1@L5 Y2@L6 Y3@Ynest Y4@L11 R1@Rnest R2@Rnest R3@Rnest R4@Rnest turn
 
 def test_double_6_men_move_in_any_order_so_a_man_in_front_may_go_first() -> None:
     # lowest first, Y1 L5-L11 makes a blockade with Y4 that Y2 (L6) may not pass; Y4 first,
-    # all three go (RULES.md §3: in any order the player likes)
+    # all three go (docs/rules.md §3: in any order the player likes)
     p = engine.from_text(GAME, ISSUE_11)
     assert moves(p) == {"Y L11-L17 L5-L11 L6-L12", "Y L5-L29", "Y L6-L30", "Y L11-L35"}
 

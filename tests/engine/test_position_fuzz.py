@@ -102,7 +102,7 @@ def damaged(draw: st.DrawFn, game: str) -> tuple[str, dict[str, object]]:
 
 
 def counts_hold(game: str, text: str) -> str:
-    """The piece counts RULES.md allows, read from a position's text form by this test alone
+    """The piece counts docs/rules.md allows, read from a position's text form by this test alone
     (not by the engine's code): what is wrong, or ``""``."""
     board = text.split()[0]
     if game in ("fox-and-geese", "fox-and-geese-mcloughlin"):

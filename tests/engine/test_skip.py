@@ -1,4 +1,4 @@
-"""Skip (RULES.md §4, seed 004)."""
+"""Skip (docs/rules.md §4, seed 004)."""
 
 from __future__ import annotations
 
@@ -166,7 +166,7 @@ def test_bad_skip_text_names_the_square() -> None:
 
 
 def test_side_squares_is_an_option_last_resort_by_default_or_free() -> None:
-    # RULES.md §4: "the player must move his men on the yellow squares if he has no other
+    # docs/rules.md §4: "the player must move his men on the yellow squares if he has no other
     # move", read as a restriction (the default) or as the plain duty not to pass
     text = board({"a4": "r", **REST})
     last = engine.from_text("skip", text)

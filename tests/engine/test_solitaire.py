@@ -1,4 +1,4 @@
-"""Peg Solitaire (RULES.md §1c, seed 001)."""
+"""Peg Solitaire (docs/rules.md §1c, seed 001)."""
 
 from __future__ import annotations
 

@@ -1,11 +1,10 @@
-"""The ``reedboard`` command line (DESIGN.md "The CLI").
+"""The ``reedboard`` command line (docs/design.md "The CLI").
 
 Every error the user can cause ends in one line on stderr naming what was wrong, and exit 2.
 """
 
 from __future__ import annotations
 
-import contextlib
 import importlib
 import os
 import sys
@@ -26,6 +25,12 @@ def command(name: str) -> Callable[[argparse.Namespace], int]:
     return getattr(importlib.import_module(f"reedboard.cli.{module}"), function)  # type: ignore[no-any-return]
 
 
+def _top_help() -> str | None:
+    from reedboard.cli.commands import top_help
+
+    return top_help()
+
+
 def _flush() -> None:
     if sys.stdout is not None:  # None: started with standard output closed (>&-)
         sys.stdout.flush()
@@ -35,6 +40,8 @@ def _error(text: str) -> int:
     """One line on standard error, ``reedboard: error: ...``; exit code 2."""
     line = " ".join(text.split()) or "failed"
     if sys.stderr is not None:  # closed (2>&-): the exit code says it (print would use stdout)
+        import contextlib  # here, not at every start
+
         with contextlib.suppress(OSError, ValueError):
             print(f"reedboard: error: {line}", file=sys.stderr, flush=True)
     return 2
@@ -48,6 +55,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         try:
             given = list(sys.argv[1:] if argv is None else argv)
+            if given in (["-h"], ["--help"]) and (text := _top_help()) is not None:
+                print(text, end="")  # the list of commands: no parser built
+                _flush()
+                return 0
             if given == ["games"]:  # the one command with nothing to parse: no parser built
                 from reedboard.engine.registry import game_ids
 

@@ -3,7 +3,6 @@ silences what is left, it never says "Broken pipe"."""
 
 from __future__ import annotations
 
-import contextlib
 import os
 import sys
 
@@ -11,6 +10,8 @@ import sys
 def silence_stdout() -> None:
     """Standard output is a closed pipe: send what is left nowhere, so that neither we nor
     Python's exit says "Broken pipe"."""
+    import contextlib  # here, not at every start
+
     with contextlib.suppress(OSError, ValueError, AttributeError):  # a test's capture: no file
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())

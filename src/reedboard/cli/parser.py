@@ -18,6 +18,7 @@ from reedboard.cli.args import (
     path,
     whole,
 )
+from reedboard.cli.commands import COMMANDS, DESCRIPTION
 from reedboard.engine.levels import TOP_LEVEL
 from reedboard.engine.registry import DEFAULT_GAME, DEMO_GAME, TABLE_ASSISTANTS
 
@@ -59,6 +60,7 @@ class _Commands:
         return self.asked in (name, EVERY)
 
     def add_parser(self, name: str, **kwargs: Any) -> Any:
+        kwargs["help"] = COMMANDS[name]  # the one list of commands and their help
         if self.builds(name):
             return self.action.add_parser(name, **kwargs)
         # Listed and known by name, but no parser made: argparse's own entry for the listing
@@ -72,7 +74,6 @@ class _Commands:
 def _game_parser(
     sub: _Commands,
     name: str,
-    help: str,
     *,
     game: str = "a game id (see `reedboard games`)",
     position: str = "start from this position's text form",
@@ -80,7 +81,7 @@ def _game_parser(
     description: str | None = None,
 ) -> Any:
     """A command on one game: GAME, --position TEXT and -o KEY=VALUE (repeatable)."""
-    p = sub.add_parser(name, help=help, description=description)
+    p = sub.add_parser(name, description=description)
     p.add_argument("game", metavar="GAME", help=game)
     p.add_argument("--position", metavar="TEXT", help=position)
     p.add_argument("-o", "--option", action="append", default=[], metavar="KEY=VALUE", help=options)
@@ -92,15 +93,15 @@ def build_parser(asked: str | None = None) -> argparse.ArgumentParser:
     assistant's questions: a game module to load), or every command for :data:`EVERY`."""
     parser = Parser(
         prog="reedboard",
-        description="An augmented wooden board for old board games: rules engine and daemon.",
+        description=DESCRIPTION,
     )
     parser.add_argument("--version", action="version", version=f"reedboard {_version()}")
     sub = _Commands(parser.add_subparsers(dest="command", metavar="COMMAND", required=True), asked)
 
-    p = sub.add_parser("games", help="list the game ids, one a line")
+    p = sub.add_parser("games")
     p.set_defaults(func="rules:cmd_games")
 
-    p = _game_parser(sub, "perft", "count the leaf positions to a depth (the count is last)")
+    p = _game_parser(sub, "perft")
     p.add_argument(
         "depth",
         metavar="DEPTH",
@@ -110,11 +111,11 @@ def build_parser(asked: str | None = None) -> argparse.ArgumentParser:
     p.add_argument("--divide", action="store_true", help="also print the count under each move")
     p.set_defaults(func="rules:cmd_perft")
 
-    p = _game_parser(sub, "moves", "list the legal moves, one a line")
+    p = _game_parser(sub, "moves")
     p.add_argument("--dice", metavar="A,B", help="throw these dice first (dice games)")
     p.set_defaults(func="rules:cmd_moves")
 
-    wiring = sub.add_parser("wiring", help="board wiring: diagram, pin table and check")
+    wiring = sub.add_parser("wiring")
     wsub = wiring.add_subparsers(dest="wiring_command", metavar="WHAT", required=True)
     p = wsub.add_parser("diagram", help="write an SVG of a build's (or layout's) wiring")
     p.add_argument(
@@ -137,8 +138,8 @@ def build_parser(asked: str | None = None) -> argparse.ArgumentParser:
     )
     p.set_defaults(func="wiring:cmd_wiring_check")
 
-    p = sub.add_parser("run", help="the daemon (on the simulated board without a build)")
-    p.add_argument("--config", metavar="FILE", type=path, help="a config file (see README)")
+    p = sub.add_parser("run")
+    p.add_argument("--config", metavar="FILE", type=path, help="a config file (see docs/daemon.md)")
     p.add_argument("--game", metavar="ID", help=f"the game to play (default {DEFAULT_GAME})")
     p.add_argument("--database", metavar="FILE", type=path, help="the game store (SQLite)")
     p.add_argument("--remote", metavar="URL", help="play with another board: mqtt://HOST:PORT")
@@ -163,7 +164,7 @@ def build_parser(asked: str | None = None) -> argparse.ArgumentParser:
     )
     p.set_defaults(func="run:cmd_run")
 
-    p = sub.add_parser("watch", help="follow a remote match read-only, a line per move")
+    p = sub.add_parser("watch")
     p.add_argument("--remote", metavar="URL", required=True, help="the broker: mqtt://HOST:PORT")
     p.add_argument("--match", metavar="ID", required=True, help="the match to follow")
     p.add_argument(
@@ -171,7 +172,7 @@ def build_parser(asked: str | None = None) -> argparse.ArgumentParser:
     )
     p.set_defaults(func="run:cmd_watch")
 
-    firmware = sub.add_parser("firmware", help="the Pico firmware: its config, installing it")
+    firmware = sub.add_parser("firmware")
     fsub = firmware.add_subparsers(dest="firmware_command", metavar="WHAT", required=True)
     p = fsub.add_parser("config", help="print the config.json a Pico build needs")
     p.add_argument("target", metavar="BUILD", help="a Pico build name or file")
@@ -182,14 +183,14 @@ def build_parser(asked: str | None = None) -> argparse.ArgumentParser:
     p.add_argument("--dry-run", action="store_true", help="only print the mpremote commands")
     p.set_defaults(func="wiring:cmd_firmware")
 
-    for game_id, help in TABLE_ASSISTANTS.items():  # its questions: only when it is asked
-        p = sub.add_parser(game_id, help=help)
+    for game_id in TABLE_ASSISTANTS:  # its questions: only when it is asked
+        p = sub.add_parser(game_id)
         if sub.builds(game_id):
             from reedboard.cli.table import add_questions
 
             add_questions(p, game_id)
 
-    p = sub.add_parser("demo", help="a scripted game through the whole stack, drawn here")
+    p = sub.add_parser("demo")
     p.add_argument(
         "--game",
         default=DEMO_GAME,
@@ -214,18 +215,18 @@ def build_parser(asked: str | None = None) -> argparse.ArgumentParser:
     p.add_argument("--no-colour", action="store_true", help="no terminal colours")
     p.set_defaults(func="sim:cmd_demo")
 
-    p = sub.add_parser("replay", help="feed a recorded sensor trace through the controller")
+    p = sub.add_parser("replay")
     p.add_argument("trace", metavar="TRACE", help="a trace file (JSON lines)")
     p.add_argument("--game", metavar="ID", help="replay as this game instead of the trace's")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func="sim:cmd_replay")
 
-    p = sub.add_parser("history", help="list stored games, or print one as text")
+    p = sub.add_parser("history")
     p.add_argument("game_id", metavar="GAME", nargs="?", help="a game number (as the list shows)")
     p.add_argument("--database", metavar="FILE", type=path, help="the game store (SQLite)")
     p.set_defaults(func="history:cmd_history")
 
-    p = _game_parser(sub, "hint", "the suggested move, or none")
+    p = _game_parser(sub, "hint")
     p.add_argument(
         "--level",
         type=whole(1, TOP_LEVEL),
@@ -237,7 +238,6 @@ def build_parser(asked: str | None = None) -> argparse.ArgumentParser:
     p = _game_parser(
         sub,
         "analyse",
-        "Peg Solitaire solved, or who wins McLoughlin's Fox and Geese (proof search)",
         game="the game to solve: solitaire or fox-and-geese-mcloughlin",
         position="count (solitaire) or search from this position instead",
         options="solitaire: start=H (the empty hole at the start), finish=H (where the last"
@@ -251,7 +251,7 @@ def build_parser(asked: str | None = None) -> argparse.ArgumentParser:
     )
     p.set_defaults(func="analyse:cmd_analyse")
 
-    p = _game_parser(sub, "apply", "play moves and print the position and outcome as JSON")
+    p = _game_parser(sub, "apply")
     p.add_argument(
         "moves",
         metavar="MOVE",

@@ -44,7 +44,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     finally:
         logging.getLogger("reedboard").removeHandler(quiet)
     result = session.result()
-    if args.json:  # DESIGN.md's one object; faults are among its alerts
+    if args.json:  # docs/design.md's one object; faults are among its alerts
         print(json.dumps(result))
         return 0
     for move in result["moves"]:

@@ -17,7 +17,7 @@
     [dice]
     seed = 7                        # leave out for the system's cryptographic RNG
 
-    [remote]                        # two boards, one game over MQTT (README; leave out: none)
+    [remote]                        # two boards, one game over MQTT (docs/remote.md; none)
     broker = "mqtt://192.168.1.20:1883"   # or mqtts://; user:password@ may come before HOST
     match = "kitchen-vs-attic"
     seats = ["fox"]                 # the sides played on this board

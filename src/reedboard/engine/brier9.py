@@ -1,4 +1,4 @@
-"""The Fox and Rabbit board ``brier9`` (RULES.md §2): circles on a 9x9 grid joined by straight
+"""The Fox and Rabbit board ``brier9`` (docs/rules.md §2): circles on a 9x9 grid joined by straight
 orthogonal lines. Columns a-i left to right, rows 1-9 bottom to top, like chess.
 
 These are the rules' facts about the board; the physical layout (drawing position, switch

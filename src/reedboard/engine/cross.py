@@ -1,7 +1,7 @@
 """The 33-hole cross board as a graph, its moves, and the text form its games share.
 
 The board is data: the 7x7 mask below, read once per line pattern into neighbour and jump
-tables. Holes are numbered row by row, top to bottom, left to right (RULES.md §1)::
+tables. Holes are numbered row by row, top to bottom, left to right (docs/rules.md §1)::
 
             1  2  3
             4  5  6

@@ -1,6 +1,6 @@
 """Fox and Geese on the cross board: the two-fox game (seed 001) and McLoughlin's (seeds 003/004).
 
-RULES.md §1a and §1b. McLoughlin's game is the two-fox game with a few hooks overridden:
+docs/rules.md §1a and §1b. McLoughlin's game is the two-fox game with a few hooks overridden:
 one fox, forward-only geese, compulsory maximal jump chains, a six-geese win.
 """
 
@@ -29,7 +29,7 @@ GOOSE = ord("G")
 @dataclass(frozen=True)
 class FoxAndGeeseOptions:
     diagonals: Diagonals = Diagonals.ALTERNATE
-    """Which diagonal lines the board has (RULES.md §1: alternate by default)."""
+    """Which diagonal lines the board has (docs/rules.md §1: alternate by default)."""
 
 
 @register

@@ -1,7 +1,7 @@
-"""Fox and Rabbit with the Brier Patch (RULES.md §2, seed 000), for 2 and 4 players.
+"""Fox and Rabbit with the Brier Patch (docs/rules.md §2, seed 000), for 2 and 4 players.
 
 Each turn is a throw of two dice (a chance event the caller applies) and then a move: one
-die's count in a straight line, the other's at a right angle. Text form (DESIGN.md)::
+die's count in a straight line, the other's at a right angle. Text form (docs/design.md)::
 
     WR@a1 RF@i1 turn=WR                  a turn's throw awaited
     WR@a1 RF@i1 turn=WR dice=3,4         thrown, not yet moved
@@ -62,7 +62,7 @@ FRMove = Throw | PieceMove
 @dataclass(frozen=True)
 class FoxAndRabbitOptions:
     escape_to_home: bool = False
-    """RULES.md: an escape succeeds only on a Brier Patch circle. The seed sheet also lets an
+    """docs/rules.md: an escape succeeds only on a Brier Patch circle. The seed sheet also lets an
     escaping rabbit land on its own home (and so win); ``true`` plays it that way."""
 
 

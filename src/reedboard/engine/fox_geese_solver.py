@@ -1,4 +1,4 @@
-"""McLoughlin's Fox and Geese: a proof search for who wins (RULES.md §1b).
+"""McLoughlin's Fox and Geese: a proof search for who wins (docs/rules.md §1b).
 
 The game has no draws: a goose only steps forward (towards row 0), or sideways from a sideways
 point to a hole that is not one, so every goose move raises the geese's *progress* (each

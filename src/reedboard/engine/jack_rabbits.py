@@ -1,4 +1,4 @@
-"""Jack Rabbits (RULES.md §6, seed 002) as a table assistant: the board is built anew each game
+"""Jack Rabbits (docs/rules.md §6, seed 002) as a table assistant: the board is built anew each game
 and nothing on it is sensed, so the engine keeps the cards and the dice.
 
 The cards and dice as pure rules are in :mod:`reedboard.engine.jack_rabbits_cards`.

@@ -1,6 +1,6 @@
 """Lights a game wants on its board whatever the play (:meth:`Position.marks`): named groups of
 points, steady or blinking. The engine names them; the controller picks their colours
-(DESIGN.md "LEDs": red steady = the Brier Patch, blinking while a rabbit throws to escape)."""
+(docs/design.md "LEDs": red steady = the Brier Patch, blinking while a rabbit throws to escape)."""
 
 from __future__ import annotations
 

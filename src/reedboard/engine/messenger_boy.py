@@ -1,4 +1,4 @@
-"""Messenger Boy (RULES.md §5, seed 004): a race of 2-4 men over squares 1-43.
+"""Messenger Boy (docs/rules.md §5, seed 004): a race of 2-4 men over squares 1-43.
 
 Two lanes (A and B) run from their "1. Start" squares to a shared 22, two more from 23 to a
 shared 43. A man chooses his lane when he enters and again when he passes 22 (the choice is
@@ -118,7 +118,7 @@ _PRISON_WAIT = 6.0
 
 def order_chain(orders: dict[str, Order], square: str, taken: set[str]) -> list[str]:
     """The squares a man who reached ``square`` stands on in turn as he obeys the go-tos of
-    ``orders`` (RULES.md §5): ``square`` first, where he is left standing last. A go-to onto a
+    ``orders`` (docs/rules.md §5): ``square`` first, where he is left standing last. A go-to onto a
     square in ``taken`` leaves him where he is; a square already visited in this chain ends it
     there (the loop guard: a table whose go-tos run in a circle)."""
     chain = [square]
@@ -464,7 +464,7 @@ class MessengerBoy(Position[MBMove, MessengerBoyState]):
 
     def _after_order(self, square: str, taken: set[str]) -> str:
         """Where a man who reached ``square`` is left standing: he obeys the square's go-to,
-        and the order of the square it sends him onto, and so on (RULES.md §5). A go-to whose
+        and the order of the square it sends him onto, and so on (docs/rules.md §5). A go-to whose
         target is occupied leaves him where he is; a square already visited in this chain
         ends it (the loop guard: a table whose go-tos run in a circle)."""
         return self._order_chain(square, taken)[-1]
@@ -519,7 +519,7 @@ class MessengerBoy(Position[MBMove, MessengerBoyState]):
 
     def _next_turn(self) -> None:
         """The turn goes round; a player who owes a lost turn is skipped once (and so pays
-        it), even when every player owes one: the order rotates as ever (RULES.md §5)."""
+        it), even when every player owes one: the order rotates as ever (docs/rules.md §5)."""
         self.spin = None
         while True:
             self._turn = (self._turn + 1) % len(self._players)
@@ -533,7 +533,7 @@ class MessengerBoy(Position[MBMove, MessengerBoyState]):
     def physical_steps(self, move: MBMove) -> PhysicalMove:
         """A man entering is set on his Start square from the hand. A man moving is set down
         on the square he reached and, when its go-to order sends him on, on each square the
-        orders send him to in turn (RULES.md §5)."""
+        orders send him to in turn (docs/rules.md §5)."""
         if isinstance(move, Throw):
             return PhysicalMove()
         if isinstance(move, Enter):

@@ -1,4 +1,4 @@
-"""Parchesi (RULES.md §3, seed 003): the race game on the classic cross board, 2-4 players.
+"""Parchesi (docs/rules.md §3, seed 003): the race game on the classic cross board, 2-4 players.
 
 The board is data (``reedboard/engine/data/parchesi.toml``): a loop of 68 spaces with 12 safeties, a
 home path of 7 spaces per colour, the nests and the central home. The spinner has 12 equal

@@ -1,4 +1,4 @@
-"""Skip (RULES.md §4, seed 004): 8x8, men move diagonally, capture by moving onto a man.
+"""Skip (docs/rules.md §4, seed 004): 8x8, men move diagonally, capture by moving onto a man.
 
 Squares are named like chess (``a1`` bottom left). Red's men start on row 1 (the green row),
 blue's on row 8 (the yellow row). The side yellow squares are columns a and h, rows 2-7.
@@ -56,7 +56,7 @@ class SkipMove(Move):
 
 class SideSquares(enum.Enum):
     """How the sheet's "the player must move his men on the yellow squares if he has no other
-    move" is read (RULES.md §4)."""
+    move" is read (docs/rules.md §4)."""
 
     LAST_RESORT = "last-resort"
     """A restriction: men on the side squares may only move when no other man can."""

@@ -1,4 +1,4 @@
-"""Peg Solitaire on the cross board (RULES.md §1c, seed 001)."""
+"""Peg Solitaire on the cross board (docs/rules.md §1c, seed 001)."""
 
 from __future__ import annotations
 

@@ -9,7 +9,7 @@ next level is every jump from every position of this one, canonicalised and dedu
 sort. Counting move sequences carries, for each class, the number of ways to reach any of its
 positions, as exact integers in three 32-bit limbs (up to 2^96, checked).
 
-What is solved (`RULES.md` §1c, orthogonal jumps only):
+What is solved (`docs/rules.md` §1c, orthogonal jumps only):
 
 - :func:`analyse`: positions reachable from a start hole, those from which the finish can still
   be reached, the move sequences that solve it and all move sequences played out.

@@ -2,7 +2,7 @@
 
 Chance is a player (OpenSpiel): while a position waits for a throw, its legal moves are the
 throws it may get, and the caller, never the engine, picks one and pushes it. A throw moves no
-piece. Its text form is the game's (DESIGN.md): two dice ``dice=3,4``, a spin ``spin=4``, and a
+piece. Its text form is the game's (docs/design.md): two dice ``dice=3,4``, a spin ``spin=4``, and a
 spinner's double segment ``spin=d5`` (Parchesi: it moves twice the value).
 """
 

@@ -1,1 +1,1 @@
-"""The board's I/O contract and its drivers (see DESIGN.md "hardware")."""
+"""The board's I/O contract and its drivers (see docs/design.md "hardware")."""

@@ -1,4 +1,4 @@
-"""The contract between a board and the daemon (DESIGN.md "hardware").
+"""The contract between a board and the daemon (docs/design.md "hardware").
 
 Every driver (direct GPIO, the Pico bridge, the simulated board) implements :class:`BoardIO`,
 most of it by inheriting :class:`reedboard.hardware.driver.Driver`. Point ids are the layout's

@@ -7,7 +7,7 @@ durable the bus holds every later event back, so no listener (the console's "mov
 LEDs, a network link) ever hears of a move the store could still lose.
 
 Each event also has the one-line form the daemon prints and ``replay --json`` lists under
-``alerts``: ``{"t", "kind", "text"}`` (DESIGN.md).
+``alerts``: ``{"t", "kind", "text"}`` (docs/design.md).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""What the LEDs show, as one pure function of the session's state (DESIGN.md "LEDs").
+"""What the LEDs show, as one pure function of the session's state (docs/design.md "LEDs").
 
 green = legal landing, amber = hint, blue = the computer's move (from and to), red steady =
 Brier Patch, red blink = remove a piece here, white blink = place a piece here, a short sweep
@@ -36,7 +36,7 @@ class View:
     """A mismatch's next fix: (point, True) remove here, (point, False) place here."""
     marks: tuple[Mark, ...] = ()
     """The lights the game wants whatever the play (the engine's ``marks()``): red, steady or
-    blinking (DESIGN.md: red steady = the Brier Patch, blinking during an escape throw)."""
+    blinking (docs/design.md: red steady = the Brier Patch, blinking during an escape throw)."""
     sweep: bool = False
     """The game is over: a column of white crosses the board once (the compositor times it)."""
     extra: dict[str, Light] = field(default_factory=dict)

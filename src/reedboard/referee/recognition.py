@@ -7,7 +7,7 @@ Presence cannot tell pieces apart, and in Fox and Rabbit two pieces may share a 
 recognition follows the engine's state. For every legal move it knows the occupancy once the
 move is made (a *target*) and what the board may look like on the way there (pieces lifted,
 jumped pieces taken off in any order, a fox set down mid-chain). A reading is then one of
-DESIGN.md's cases, in this order:
+docs/design.md's cases, in this order:
 
 1. the expected board: nothing to do (``SAME``);
 2. the board after exactly one legal move, or one more step of a jump chain: ``COMMIT`` (or
@@ -17,7 +17,7 @@ DESIGN.md's cases, in this order:
 5. the start position of the game (after a finished game, before 4): ``NEW_GAME``;
 6. anything else: ``UNKNOWN`` (a mismatch, once it has stayed for the grace time).
 
-Never guess (DESIGN.md). A settled reading is only what the switches show while hands may still
+Never guess (docs/design.md). A settled reading is only what the switches show while hands may still
 be on the board, so a reading that is a finished move *and* a move still in the hand is
 ``PENDING``, not ``COMMIT``: a capture onto a piece's circle reads exactly like that piece
 touched while the mover is held; a chain set down on a landing that another route passes
@@ -623,8 +623,8 @@ class Recognizer:
         if matches:  # a landing that did not change: finished, or a piece still in the air
             moves = distinct(c.move for c in matches)
             return Verdict(Kind.PENDING, moves, landings, extends=matches[0].extends)
-        # DESIGN.md's order: an earlier position (a takeback) before a fresh start; but once the
-        # game is over, its start position is a new game, so the finished game stays as it was
+        # docs/design.md's order: an earlier position (a takeback) before a fresh start; but once
+        # the game is over, its start position is a new game, so the finished game stays as it was
         over = self.position.is_over()
         ply = None if over else self._earlier(board)
         if ply is not None:

@@ -4,7 +4,7 @@ The session runs on an explicit clock: :meth:`Session.on_event` and :meth:`Sessi
 the time, and :meth:`Session.next_deadline` says when it next needs polling. The daemon drives
 it with the real clock; replay drives it with a trace's times, so both behave the same.
 
-Timing (DESIGN.md): the board counts as settled after ``settle`` seconds without a switch
+Timing (docs/design.md): the board counts as settled after ``settle`` seconds without a switch
 change (default 60 ms); a reading that means nothing becomes a mismatch only after it has
 stayed for ``grace`` seconds (default 2 s), and so does a takeback or a new game read off the
 board. A move the board shows made while a hand may still be making another (recognition's

@@ -1,4 +1,4 @@
-"""Sensor traces (DESIGN.md "Trace format"): JSON lines, read, written and replayed.
+"""Sensor traces (docs/design.md "Trace format"): JSON lines, read, written and replayed.
 
     {"game": "solitaire", "occupied": ["1", "2", ...]}   first line: game and sensed start
     {"t": 0.512, "point": "5", "on": false}               a switch opens (piece lifted)

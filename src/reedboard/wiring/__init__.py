@@ -1,1 +1,1 @@
-"""Board layouts and pin maps as TOML data, their loader and checks (see DESIGN.md "wiring")."""
+"""Board layouts and pin maps as TOML data, their loader and checks (docs/design.md, "wiring")."""

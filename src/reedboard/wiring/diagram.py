@@ -98,7 +98,7 @@ def title(layout: Layout, build: Build | None) -> str:
 
 
 def pin_table(build: Build) -> str:
-    """A build's pins as a Markdown table (the README's wiring tables are this output)."""
+    """A build's pins as a Markdown table (docs/building.md's pin tables are this output)."""
     board = "Pico" if build.driver == "pico" else "Pi"
     rows = [f"| matrix row {r} (driven) | {pin} |" for r, pin in enumerate(build.matrix.rows)] + [
         f"| matrix column {c} (read) | {pin} |" for c, pin in enumerate(build.matrix.cols)
