@@ -13,7 +13,8 @@ from typing import Any
 import pytest
 
 from reedboard import engine
-from reedboard.daemon.computer import Computer, seats
+from reedboard.daemon.computer import Computer
+from reedboard.daemon.seats import seats
 from reedboard.engine import Move, Position
 from reedboard.engine.search import choose
 from reedboard.hardware.lights import BLUE

@@ -12,6 +12,7 @@ import pytest
 from reedboard.daemon import web
 from reedboard.daemon.config import Config, WebSettings
 from reedboard.daemon.core import Daemon
+from reedboard.daemon.web.view import serve
 
 
 def test_without_aiohttp_the_daemon_says_the_view_is_off_and_goes_on(
@@ -24,7 +25,7 @@ def test_without_aiohttp_the_daemon_says_the_view_is_off_and_goes_on(
     config = replace(Config(game="solitaire", database=tmp_path / "g.sqlite3"), web=WebSettings())
     daemon = Daemon(config, out=lines.append)
     try:
-        assert asyncio.run(daemon._serve_web()) is None
+        assert asyncio.run(serve(daemon)) is None
     finally:
         daemon.store.close()
     assert lines == ["web view off: aiohttp is not installed (pip install 'reedboard[web]')"]
@@ -36,7 +37,7 @@ def test_no_web_serves_nothing(tmp_path: Path) -> None:
     lines: list[str] = []
     daemon = Daemon(config, out=lines.append)
     try:
-        assert asyncio.run(daemon._serve_web()) is None
+        assert asyncio.run(serve(daemon)) is None
     finally:
         daemon.store.close()
     assert lines == []

@@ -295,7 +295,7 @@ def test_no_page_hears_of_a_move_before_the_store_has_made_it_durable(tmp_path: 
         page: asyncio.Queue[str] = asyncio.Queue()
         view.clients.add(page)
         daemon.session.play("5-17", "console", 1.0)  # committed, its write not yet durable
-        view._board_event(None)
+        view.heard(None)
         await asyncio.sleep(0)
         assert page.empty()
         saving[0] = False

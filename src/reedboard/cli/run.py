@@ -108,7 +108,7 @@ def _web_flags(config: Any, args: argparse.Namespace) -> Any:
 
 def _computer_flags(config: Any, args: argparse.Namespace) -> Any:
     """``run --computer SIDES --level N`` over the config's ``computer`` and ``level``."""
-    from reedboard.daemon.computer import seats
+    from reedboard.daemon.seats import seats
 
     if args.level is not None:
         config = replace(config, level=args.level)

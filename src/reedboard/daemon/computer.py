@@ -18,44 +18,25 @@ import contextlib
 import logging
 import random
 import sys
-from collections.abc import Callable, Iterable
+import time
+from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from reedboard import engine
+from reedboard.daemon.extension import Extension, Host
+from reedboard.daemon.seats import check_level, seats
 from reedboard.engine import Move, Position
 from reedboard.engine.levels import DEFAULT_LEVEL
-from reedboard.engine.search import choose, level
+from reedboard.engine.search import choose
 from reedboard.referee.hints import SEARCH_SWITCH_SECONDS
 from reedboard.referee.session import PlayError, Session, SessionState
+
+if TYPE_CHECKING:
+    from reedboard.hardware.board_io import BoardEvent
 
 log = logging.getLogger("reedboard.computer")
 
 Think = Callable[[Position[Any, Any], int, random.Random], Move | None]
-
-
-def seats(game_id: str, options: dict[str, Any], names: Iterable[str]) -> frozenset[str]:
-    """The sides ``names`` give (a game's side names, any case: ``fox``, ``geese``, ``WR``,
-    ``yellow``); ValueError names one that is not seated in this game."""
-    position = engine.start(game_id, **options)
-    seated = {side.lower(): side for side in position.players}
-    out = set()
-    for name in names:
-        side = seated.get(str(name).strip().lower())
-        if side is None:
-            raise ValueError(
-                f"{name!r} is no side of {game_id} (sides: {', '.join(position.players)})"
-            )
-        out.add(side)
-    return frozenset(out)
-
-
-def check_level(number: object) -> int:
-    """A level 1-5 (ValueError otherwise)."""
-    if isinstance(number, bool) or not isinstance(number, int):
-        raise ValueError(f"{number!r} is not a whole number from 1 to 5")
-    level(number)
-    return number
 
 
 class Computer:
@@ -188,3 +169,34 @@ class Computer:
             self._pool = None
             sys.setswitchinterval(self._switch)
         self._thinking = None
+
+
+class ComputerPlayers(Extension):
+    """The daemon's computer players: its seats in the session played as the game goes (after
+    each turn of the loop), thought again for a new game's seats."""
+
+    def __init__(self, session: Session, sides: frozenset[str], level_number: int) -> None:
+        self.computer: Computer | None = None
+        if sides:
+            self.computer = Computer(session, sides, level_number, clock=time.monotonic)
+
+    async def start(self, daemon: Host) -> None:
+        if self.computer is not None:
+            self.computer.poll(time.monotonic())
+
+    def heard(self, event: BoardEvent | None, now: float) -> None:
+        if event is None and self.computer is not None:  # once the session's timers ran
+            self.computer.poll(now)
+
+    def switched(self, daemon: Host) -> None:
+        if self.computer is not None:
+            self.computer.close()
+            self.computer = None
+        config = daemon.config
+        with contextlib.suppress(ValueError):  # the configured seats, where the game has them
+            if sides := seats(config.game, config.options, config.computer):
+                self.computer = Computer(daemon.session, sides, config.level, clock=time.monotonic)
+
+    async def stop(self) -> None:
+        if self.computer is not None:
+            self.computer.close()

@@ -193,7 +193,7 @@ def _computer(
     f: TomlFile, d: dict[str, Any], game: str, options: dict[str, Any]
 ) -> tuple[tuple[str, ...], int]:
     """``computer = ["fox"]`` (or one side as a string) and ``level = 1..5``."""
-    from reedboard.daemon.computer import check_level, seats
+    from reedboard.daemon.seats import check_level, seats
 
     names = d.get("computer", [])
     if isinstance(names, str):

@@ -25,6 +25,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from reedboard.daemon.extension import Background, Host
 from reedboard.engine import EngineError, Move
 from reedboard.hardware.board_io import BUTTONS
 from reedboard.hardware.simulated import SimulatedBoard
@@ -248,3 +249,22 @@ class Console:
 
 def _one_line(text: str) -> str:
     return " ".join(text.split())
+
+
+class ConsoleReader(Background):
+    """The simulated board's console as a daemon extension: standard input's lines carried out
+    in order, the board drawn first."""
+
+    def __init__(
+        self,
+        console: Console,
+        read_lines: Callable[[asyncio.AbstractEventLoop], asyncio.Queue[str | None]],
+        show: Callable[[], str],
+    ) -> None:
+        super().__init__()
+        self.console, self.read_lines, self.show = console, read_lines, show
+
+    async def start(self, daemon: Host) -> None:
+        lines = self.read_lines(asyncio.get_running_loop())
+        self.task = asyncio.create_task(self.console.run(lines))
+        daemon.out(self.show())

@@ -24,15 +24,19 @@ import time
 import warnings
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from reedboard import engine
-from reedboard.daemon.computer import Computer, check_level, seats
+from reedboard.daemon.computer import Computer, ComputerPlayers
 from reedboard.daemon.config import Config
-from reedboard.daemon.console import Console, ConsoleDice, Plan
+from reedboard.daemon.console import Console, ConsoleDice, ConsoleReader, Plan
+from reedboard.daemon.extension import Extension
+from reedboard.daemon.seats import check_level, seats
+from reedboard.daemon.solved import WinningSet
 from reedboard.daemon.terminal import draw, pieces_of
+from reedboard.daemon.web.view import WebViewExtension
 from reedboard.errors import ControllerError
-from reedboard.hardware.board_io import BoardEvent, BoardIO, ButtonEvent
+from reedboard.hardware.board_io import BoardIO, ButtonEvent
 from reedboard.hardware.simulated import SimulatedBoard
 from reedboard.referee.dice import DiceSource, SeededDice, SystemDice
 from reedboard.referee.hints import HintWorker
@@ -41,6 +45,9 @@ from reedboard.store.games import GameStore
 from reedboard.store.writer import StoreWriter
 from reedboard.wiring.build import Build, load_build
 from reedboard.wiring.layout import Layout, layout_for_game
+
+if TYPE_CHECKING:  # aiomqtt (the remote extra) is imported only for a remote match
+    from reedboard.daemon.remote.link import RemoteLink, RemotePlay
 
 log = logging.getLogger("reedboard")
 
@@ -161,15 +168,13 @@ class Daemon:
         self.dice = ConsoleDice(dice)
         self.hints = HintWorker()
         self.session = self._make_session()
-        self.remote = _remote_link(config, self.session)  # None unless [remote]
-        self.computer: Computer | None = None  # the computer's seats, if any
-        if config.computer:
-            self.computer = Computer(self.session, sides, config.level, clock=time.monotonic)
-        self.board_listeners: list[Callable[[BoardEvent | None], None]] = []
-        """Told of each board event once the session has heard it, and (None) of each time
-        the session's timers were run (the web view)."""
-        self.session_listeners: list[Callable[[], None]] = []
-        """Told when :meth:`switch_game` has put a new session in place (the web view)."""
+        self.computer_players = ComputerPlayers(self.session, sides, config.level)
+        self.extensions: list[Extension] = [self.computer_players, WebViewExtension()]
+        """The parts beside the core loop, in the order they start (daemon/extension.py)."""
+        self.remote_play = _remote_play(config, self.session)
+        if self.remote_play is not None:
+            self.extensions.append(self.remote_play)
+        self.extensions.append(WinningSet())
         self._animating: asyncio.Future[None] | None = None
         self._reading: asyncio.Future[Any] | None = None
         self.notifier = Notifier()
@@ -220,8 +225,8 @@ class Daemon:
         option, side or level raises before anything changes."""
         if game not in self.games():
             raise DaemonError(f"{game} cannot be played on this board ({self.layout.name})")
-        if self.remote is not None:  # the link follows this one session's game
-            raise DaemonError(f"this board plays remote match {self.remote.match}: no other game")
+        if (remote := self.remote) is not None:  # the link follows this one session's game
+            raise DaemonError(f"this board plays remote match {remote.match}: no other game")
         engine.game(game).options_from(options)  # EngineError for a bad option
         if level is not None:
             check_level(level)  # ValueError naming it
@@ -246,11 +251,6 @@ class Daemon:
         old = self.board
         self.config, self.layout, self.board = config, layout, board
         self.session = self._make_session()
-        if self.computer is not None:
-            self.computer.close()
-            self.computer = None
-        if sides:
-            self.computer = Computer(self.session, sides, config.level, clock=time.monotonic)
         if self.console is not None and isinstance(board, SimulatedBoard):
             self.console.session, self.console.board = self.session, board
         if board is not old:  # the loop reads the new board's events, its LEDs animate
@@ -261,25 +261,18 @@ class Daemon:
                 self._animating = asyncio.ensure_future(board.leds.run())
         self.session.start(time.monotonic())
         self.notifier.send(f"STATUS=playing {game}")
-        for listener in list(self.session_listeners):
-            listener()
+        for extension in self.extensions:
+            extension.switched(self)
 
-    async def _serve_web(self) -> Any:
-        """The web view, listening (reedboard/daemon/web/), or None when it is off."""
-        settings = self.config.web
-        if not settings.enabled:
-            return None
-        from reedboard.daemon.web import missing
+    @property
+    def computer(self) -> Computer | None:
+        """The computer player of the game being played, if it has seats in it."""
+        return self.computer_players.computer
 
-        if (why := missing()) is not None:
-            self.out(f"web view off: {why}")
-            return None
-        from reedboard.daemon.web.server import WebView
-
-        view = WebView(self, settings)
-        await view.start()
-        self.out(f"web view: {replace(settings, port=view.port).url}")  # port 0: the one given
-        return view
+    @property
+    def remote(self) -> RemoteLink | None:
+        """Remote play's link, when this board plays a remote match."""
+        return self.remote_play.link if self.remote_play is not None else None
 
     async def run(self, console: bool = False) -> None:
         """Run until SIGTERM, SIGINT, ``quit``, or (with ``console``, on the simulated board)
@@ -295,40 +288,29 @@ class Daemon:
         for sig in (signal.SIGTERM, signal.SIGINT):
             with contextlib.suppress(NotImplementedError, RuntimeError):
                 loop.add_signal_handler(sig, self.stop.set)
-        reading: asyncio.Task[None] | None = None
-        solving: asyncio.Future[None] | None = None
-        linking: asyncio.Task[None] | None = None
+        extensions = list(self.extensions)
+        if console and self.console is not None:
+            extensions.append(ConsoleReader(self.console, self.read_lines, self.show))
+        started: list[Extension] = []
         try:
             async with self.board:  # scanning, or the Pico's link, until the daemon stops
                 # the LEDs animate on a clock of their own (reedboard/hardware/compositor.py)
                 self._animating = asyncio.ensure_future(self.board.leds.run())
-                web = None
                 try:
-                    web = await self._serve_web()  # a port in use is said before the game
+                    for extension in extensions:  # the web view listens (and says where) first
+                        started.append(extension)
+                        await extension.open(self)
                     self.session.start(time.monotonic())
-                    if self.computer is not None:
-                        self.computer.poll(time.monotonic())
                     self.notifier.send("READY=1")
                     self.notifier.send(f"STATUS=playing {self.config.game}")
-                    if console and self.console is not None:
-                        reading = asyncio.create_task(self.console.run(self._read_lines(loop)))
-                        self.out(self.show())
-                    solving = asyncio.ensure_future(self._open_winning_set())  # Solitaire
-                    if self.remote is not None:  # the other board, over MQTT
-                        linking = asyncio.create_task(self.remote.run())
+                    for extension in extensions:
+                        await extension.start(self)
                     await self._loop()
                 finally:
-                    for task in (reading, solving, linking):  # a winning set's build stops with it
-                        if task is not None:
-                            task.cancel()
-                            with contextlib.suppress(asyncio.CancelledError):
-                                await task
                     self.notifier.send("STOPPING=1")
-                    if web is not None:
-                        await web.stop()
+                    for extension in reversed(started):  # a winning set's build stops with it
+                        await extension.stop()
                     self.hints.close()
-                    if self.computer is not None:
-                        self.computer.close()
                     if self._animating is not None:
                         self._animating.cancel()
                         with contextlib.suppress(asyncio.CancelledError):
@@ -367,22 +349,18 @@ class Daemon:
                     next_event = None
                 elif next_event in done:
                     event = next_event.result()
-                    # in a remote game `roll` agrees the throw with the other board
-                    # and `undo` asks it for the takeback
+                    # an extension may take a button (remote play: `roll`, `undo`)
                     if not (
-                        self.remote is not None
-                        and isinstance(event, ButtonEvent)
-                        and self.remote.button(event.button)
+                        isinstance(event, ButtonEvent)
+                        and any(e.button(event.button) for e in self.extensions)
                     ):
                         session.on_event(event, now)
                     next_event = None
-                    for listener in self.board_listeners:
-                        listener(event)
+                    for extension in self.extensions:
+                        extension.heard(event, now)
                 session.poll(now)
-                if self.computer is not None:  # its turn: it throws, or thinks on its thread
-                    self.computer.poll(now)
-                for listener in self.board_listeners:
-                    listener(None)
+                for extension in self.extensions:  # the computer's turn: it throws, or thinks
+                    extension.heard(None, now)
                 if self.notifier.watchdog_every is not None and now - last_ping >= (
                     self.notifier.watchdog_every
                 ):
@@ -392,24 +370,6 @@ class Daemon:
             for task in (next_event, stopping):
                 if task is not None:
                     task.cancel()
-
-    async def _open_winning_set(self) -> None:
-        """Solitaire: open the winning set for the game's finish, or build it in a process of
-        its own, saying so; hints are then proofs and each jump's verdict is shown."""
-        from reedboard.referee import solved
-
-        def say(text: str) -> None:
-            log.info("solver: %s", text)
-            self.out(f"solver: {text}")
-
-        try:
-            winning = await solved.prepare(self.session.position, say)
-        except Exception as exc:  # the game goes on with the bounded search
-            log.warning("solver: the solitaire winning set is not available: %s", exc)
-            return
-        if winning is not None:
-            self.session.solved.winning = winning
-            say(f"solitaire winning set for finish {winning.finish} open: hints are proofs")
 
     def _saved(self) -> None:
         self.session.flush(time.monotonic())
@@ -444,7 +404,7 @@ class Daemon:
         task.add_done_callback(self._commands.discard)
         return None
 
-    def _read_lines(self, loop: asyncio.AbstractEventLoop) -> asyncio.Queue[str | None]:
+    def read_lines(self, loop: asyncio.AbstractEventLoop) -> asyncio.Queue[str | None]:
         """Standard input's lines, read by a thread into a queue; None once it is closed."""
         lines: asyncio.Queue[str | None] = asyncio.Queue()
         stream = self.stdin if self.stdin is not None else sys.stdin
@@ -464,8 +424,8 @@ class Daemon:
         return lines
 
 
-def _remote_link(config: Config, session: Session) -> Any:
-    """Remote play's link (reedboard/daemon/remote/link.py) when the config asks for it: its seats
+def _remote_play(config: Config, session: Session) -> RemotePlay | None:
+    """Remote play (reedboard/daemon/remote/link.py) when the config asks for it: its seats
     checked against the game's sides; aiomqtt (the ``remote`` extra) imported only then."""
     if config.remote is None:
         return None
@@ -474,12 +434,12 @@ def _remote_link(config: Config, session: Session) -> Any:
     players = session.cls.start(**session.options).players
     check_seats(config.remote, tuple(map(str, players)), "remote.seats")
     try:
-        from reedboard.daemon.remote.link import RemoteLink
+        from reedboard.daemon.remote.link import RemoteLink, RemotePlay
     except ImportError as exc:
         raise DaemonError(
             f"remote play needs aiomqtt ({exc}): pip install 'reedboard[remote]'"
         ) from None
-    return RemoteLink(session, config.remote)
+    return RemotePlay(RemoteLink(session, config.remote))
 
 
 def _open_store(config: Config) -> StoreWriter:

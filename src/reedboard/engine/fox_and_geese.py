@@ -246,9 +246,7 @@ class FoxAndGeese(Cross33Position):
         cache[key] = best
         return best
 
-    def _closable(
-        self, pen: frozenset[int], hole: int, foxes: int, walls: frozenset[int]
-    ) -> bool:
+    def _closable(self, pen: frozenset[int], hole: int, foxes: int, walls: frozenset[int]) -> bool:
         """Whether a goose can close ``hole`` of ``pen`` (see :meth:`open_room`)."""
         board, targets = self.board, self._targets
         rest = pen - {hole}

@@ -22,6 +22,7 @@ from typing import Any
 
 import aiomqtt
 
+from reedboard.daemon.extension import Background, Host
 from reedboard.daemon.remote.game import RemoteGame
 from reedboard.daemon.remote.message import MessageError, decode, encode, topic
 from reedboard.daemon.remote.settings import RemoteSettings
@@ -220,3 +221,18 @@ class RemoteLink:
             await client.publish(where, payload, qos=1, retain=retain)
         except aiomqtt.MqttError:
             self.game.dirty = True  # the state is sent again once connected
+
+
+class RemotePlay(Background):
+    """Remote play as a daemon extension: the link runs beside the game, and takes `roll`
+    (the throw is agreed with the other board) and `undo` (the takeback is asked of it)."""
+
+    def __init__(self, link: RemoteLink) -> None:
+        super().__init__()
+        self.link = link
+
+    async def start(self, daemon: Host) -> None:
+        self.task = asyncio.create_task(self.link.run())
+
+    def button(self, button: str) -> bool:
+        return self.link.button(button)

@@ -33,22 +33,22 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from importlib import resources
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 from aiohttp import WSCloseCode, WSMsgType, web
 
 from reedboard import engine
-from reedboard.daemon.config import Config, WebSettings
+from reedboard.daemon.config import WebSettings
+from reedboard.daemon.extension import Host
 from reedboard.daemon.web import WebError, check_settings
 from reedboard.daemon.web.history import history_routes
 from reedboard.daemon.web.state import layout_message, leds_message, state_message
-from reedboard.hardware.board_io import BUTTONS, BoardEvent, BoardIO, ButtonEvent, SensorEvent
+from reedboard.hardware.board_io import BUTTONS, BoardEvent, ButtonEvent, SensorEvent
 from reedboard.hardware.compositor import Compositor
 from reedboard.hardware.lights import Colour
 from reedboard.hardware.simulated import SimulatedBoard
 from reedboard.referee.events import GameEvent
 from reedboard.referee.session import Session
-from reedboard.wiring.layout import Layout
 
 log = logging.getLogger("reedboard")
 
@@ -56,33 +56,6 @@ STATIC = resources.files("reedboard.daemon.web") / "static"
 COOKIE = "reedboard_token"
 ALERTS = 30
 """How many of the latest events the page lists."""
-
-
-class Host(Protocol):
-    """What the web view needs of the daemon (reedboard/daemon/core.py)."""
-
-    session: Session
-    board: BoardIO
-    layout: Layout
-    config: Config
-    board_listeners: list[Callable[[BoardEvent | None], None]]
-    """Called with each board event after the session has heard it, and with None after
-    its timers have run (a settled board judged: a mismatch begun or mended)."""
-    session_listeners: list[Callable[[], None]]
-    """Called after :meth:`switch_game` has put a new session (and maybe board) in place."""
-
-    def switch_game(
-        self,
-        game: str,
-        options: dict[str, Any],
-        *,
-        computer: tuple[str, ...] | None = None,
-        level: int | None = None,
-    ) -> None: ...
-
-    def games(self) -> list[str]:
-        """The games the picker may start here."""
-        ...
 
 
 class _Tee:
@@ -140,17 +113,9 @@ class WebView:
             await self.stop()
             why = "already in use" if exc.errno == errno.EADDRINUSE else exc.strerror or str(exc)
             raise WebError(f"web view: cannot listen on {host}:{port}: {why}") from None
-        self.host.session_listeners.append(self._switched)
-        self.host.board_listeners.append(self._board_event)
 
     async def stop(self) -> None:
         self.detach()
-        for listeners, fn in (
-            (self.host.session_listeners, self._switched),
-            (self.host.board_listeners, self._board_event),
-        ):
-            if fn in listeners:
-                listeners.remove(fn)  # type: ignore[arg-type]
         for ws in list(self._sockets):  # the pages reconnect to whoever listens next
             with contextlib.suppress(Exception):
                 await ws.close(code=WSCloseCode.GOING_AWAY, message=b"the daemon stops")
@@ -187,8 +152,8 @@ class WebView:
         if tee is not None and self._compositor is not None and self._compositor.sink is tee:
             self._compositor.sink = tee.inner  # the compositor's own sink back
 
-    def _switched(self) -> None:
-        """A new game (maybe on a new board): everyone draws it afresh."""
+    def switched(self) -> None:
+        """A new game (maybe on a new board) in place: everyone draws it afresh."""
         self.detach()
         self.attach()
         self.alerts = deque(self.host.session.alerts[-ALERTS:], maxlen=ALERTS)  # its start
@@ -198,7 +163,9 @@ class WebView:
         self.alerts.append(event.as_alert())
         self._state_soon()
 
-    def _board_event(self, event: BoardEvent | None) -> None:
+    def heard(self, event: BoardEvent | None) -> None:
+        """A board event after the session has heard it, or None after its timers ran (a
+        settled board judged: a mismatch begun or mended)."""
         if isinstance(event, SensorEvent):
             self.board_seq += 1
         self._state_soon()  # (a state like the last one sent is not sent again)

@@ -1,0 +1,33 @@
+"""Peg Solitaire's winning set as a daemon extension: opened from the cache, or built in a
+process of its own, while the game goes on; hints are then proofs and each jump's verdict is
+shown (nothing happens for a game that is not solved so)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from reedboard.daemon.extension import Background, Host
+
+log = logging.getLogger(__name__)
+
+
+class WinningSet(Background):
+    async def start(self, daemon: Host) -> None:
+        self.task = asyncio.ensure_future(self._open(daemon))
+
+    async def _open(self, daemon: Host) -> None:
+        from reedboard.referee import solved
+
+        def say(text: str) -> None:
+            log.info("solver: %s", text)
+            daemon.out(f"solver: {text}")
+
+        try:
+            winning = await solved.prepare(daemon.session.position, say)
+        except Exception as exc:  # the game goes on with the bounded search
+            log.warning("solver: the solitaire winning set is not available: %s", exc)
+            return
+        if winning is not None:
+            daemon.session.solved.winning = winning
+            say(f"solitaire winning set for finish {winning.finish} open: hints are proofs")
