@@ -20,7 +20,7 @@ import statistics
 import time
 
 from reedboard import engine
-from reedboard.engine import fox_geese_solver as solver
+from reedboard.engine.fox_and_geese import solver as solver
 
 GAME = solver.GAME
 

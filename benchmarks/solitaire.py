@@ -23,7 +23,7 @@ import sys
 import time
 
 from reedboard import engine
-from reedboard.engine import solitaire_solver as solver
+from reedboard.engine.solitaire import solver as solver
 from reedboard.referee import solved
 
 PUBLISHED = {  # the English board from the centre (George Bell's counts)
@@ -35,7 +35,7 @@ PUBLISHED = {  # the English board from the centre (George Bell's counts)
 
 ONE_RUN = """
 import json, resource, sys, time
-from reedboard.engine import solitaire_solver as solver
+from reedboard.engine.solitaire import solver as solver
 started = time.perf_counter()
 counts = solver.analyse({start}, {finish})
 seconds = time.perf_counter() - started

@@ -136,7 +136,8 @@ def fingerprint(game: str) -> str:
                 names = [a.name for a in node.names]
             for name in names:
                 if name.startswith("reedboard.engine."):
-                    todo.append(root.joinpath(*name.split(".")[2:]).with_suffix(".py"))
+                    where = root.joinpath(*name.split(".")[2:])  # a module, or a package
+                    todo += [where.with_suffix(".py"), where / "__init__.py"]
     sources = "".join(path.read_text(encoding="utf-8") for path in files)
     files.update(p for p in (root / "data").iterdir() if p.is_file() and p.name in sources)
     files.add(Path(hints.__file__))  # the "hint" opponent

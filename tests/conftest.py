@@ -84,9 +84,9 @@ def _own_cache_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None
 
 @pytest.fixture(scope="session")
 def solitaire_levels() -> dict[int, Any]:
-    """The whole winning set for finish 17 (reedboard/engine/solitaire_solver.py), built once a run:
+    """The whole winning set for finish 17 (reedboard/engine/solitaire/solver.py), built once a run:
     about 10-20 s and 600 MB at its peak."""
-    from reedboard.engine.solitaire_solver import finish_levels
+    from reedboard.engine.solitaire.solver import finish_levels
 
     return finish_levels(17)
 

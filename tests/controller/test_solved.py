@@ -23,8 +23,8 @@ from reedboard import engine
 from reedboard.cli.main import main
 from reedboard.daemon.config import Config
 from reedboard.daemon.core import Daemon
-from reedboard.engine import solitaire_solver as solver
-from reedboard.engine.solitaire_solver import WinningSet, bits_of, symmetries_keeping
+from reedboard.engine.solitaire import solver as solver
+from reedboard.engine.solitaire.solver import WinningSet, bits_of, symmetries_keeping
 from reedboard.hardware.lights import AMBER
 from reedboard.referee import solved
 from reedboard.store.games import GameStore

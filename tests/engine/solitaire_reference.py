@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from reedboard.engine.cross import HOLES, Diagonals, cross33
-from reedboard.engine.solitaire_solver import HOLE_BIT, Symmetry, key_of
+from reedboard.engine.solitaire.solver import HOLE_BIT, Symmetry, key_of
 
 JUMPS = tuple(
     (HOLE_BIT[hole], HOLE_BIT[over], HOLE_BIT[land])

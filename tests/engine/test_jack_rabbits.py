@@ -6,7 +6,7 @@ import pytest
 
 from reedboard import engine
 from reedboard.cli.main import main
-from reedboard.engine import jack_rabbits_cards as jr
+from reedboard.engine.jack_rabbits import cards as jr
 
 
 def test_the_roll_a_die_matching_a_held_card_wins_a_prize_draw() -> None:

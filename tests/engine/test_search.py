@@ -184,7 +184,7 @@ def test_a_higher_level_searches_more() -> None:
 
 def _late_mcloughlin_wins(count: int) -> list[Any]:
     """Late positions of random McLoughlin games (geese nearly home) where a win is proved."""
-    from reedboard.engine import fox_geese_solver as solver
+    from reedboard.engine.fox_and_geese import solver as solver
 
     found = []
     rng = random.Random(14)
@@ -199,7 +199,7 @@ def _late_mcloughlin_wins(count: int) -> list[Any]:
 
 
 def test_the_top_level_plays_a_win_the_games_solver_proves() -> None:
-    from reedboard.engine import fox_geese_solver as solver
+    from reedboard.engine.fox_and_geese import solver as solver
 
     for position in _late_mcloughlin_wins(3):
         move = choose(position, TOP_LEVEL, random.Random(0))

@@ -1,4 +1,4 @@
-"""Peg Solitaire solved (reedboard/engine/solitaire_solver.py), checked against a plain search."""
+"""Peg Solitaire solved (reedboard/engine/solitaire/solver.py), checked against a plain search."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from reedboard import engine
-from reedboard.engine import solitaire_solver as solver
 from reedboard.engine.cross import HOLES
-from reedboard.engine.solitaire_solver import (
+from reedboard.engine.solitaire import solver as solver
+from reedboard.engine.solitaire.solver import (
     FULL,
     HOLE_BIT,
     SYMMETRIES,

@@ -34,11 +34,11 @@ def _winning_set(options: Any) -> Any:
 
 
 def cmd_analyse(args: argparse.Namespace) -> int:
-    """Peg Solitaire solved whole: the four counts (reedboard/engine/solitaire_solver.py);
+    """Peg Solitaire solved whole: the four counts (reedboard/engine/solitaire/solver.py);
     McLoughlin's
-    Fox and Geese: a proof search within a budget (reedboard/engine/fox_geese_solver.py)."""
-    from reedboard.engine import fox_geese_solver
-    from reedboard.engine import solitaire_solver as solver
+    Fox and Geese: a proof search within a budget (reedboard/engine/fox_and_geese/solver.py)."""
+    from reedboard.engine.fox_and_geese import solver as fox_geese_solver
+    from reedboard.engine.solitaire import solver as solver
     from reedboard.referee import solved
 
     cls = engine.game(args.game)
@@ -98,7 +98,7 @@ def cmd_analyse(args: argparse.Namespace) -> int:
 
 def _analyse_fox_geese(args: argparse.Namespace) -> int:
     """McLoughlin's Fox and Geese: who wins, proved within the budget, or how far it got."""
-    from reedboard.engine import fox_geese_solver as search
+    from reedboard.engine.fox_and_geese import solver as search
 
     position = position_from(args)
     search.check_options(position.options)  # refused before anything is said
@@ -139,7 +139,7 @@ def _analyse_fox_geese(args: argparse.Namespace) -> int:
 
 def _number(n: int) -> str:
     """A proof or disproof number as `analyse` shows it (infinity as ``inf``)."""
-    from reedboard.engine.fox_geese_solver import INF
+    from reedboard.engine.fox_and_geese.solver import INF
 
     return "inf" if n >= INF else str(n)
 

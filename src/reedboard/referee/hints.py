@@ -3,7 +3,7 @@
 The searches know no game: each game rates positions itself (:meth:`~engine.Position.evaluate`
 and :meth:`~engine.Position.returns`) and says how far to look (``search_depth``).
 
-- Peg Solitaire with its winning set open (reedboard/engine/solitaire_solver.py, kept by
+- Peg Solitaire with its winning set open (reedboard/engine/solitaire/solver.py, kept by
   reedboard/referee/solved.py): a jump after which the game can still be won, or none when it is
   lost:
   a proof, looked up in well under a millisecond.
@@ -38,7 +38,7 @@ from reedboard.engine.levels import TOP_LEVEL
 from reedboard.engine.search import choose
 
 if TYPE_CHECKING:
-    from reedboard.engine.solitaire_solver import WinningSet
+    from reedboard.engine.solitaire.solver import WinningSet
 
 log = logging.getLogger("reedboard.hints")
 

@@ -1,6 +1,6 @@
 """Peg Solitaire solved: its winning sets kept on disk, progress shown, the board's verdicts.
 
-A winning set (:class:`reedboard.engine.solitaire_solver.WinningSet`) is built once per finish hole
+A winning set (:class:`reedboard.engine.solitaire.solver.WinningSet`) is built once per finish hole
 and
 kept in the user's cache folder (``$XDG_CACHE_HOME/reedboard/``, by default
 ``~/.cache/reedboard/``), one file per finish: ``solitaire-winning-17.bin``. The file is
@@ -35,13 +35,13 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 from reedboard.engine import Move, Position
-from reedboard.engine import solitaire_solver as solver
+from reedboard.engine.solitaire import solver as solver
 from reedboard.errors import ControllerError
 from reedboard.hardware.lights import Colour, Light
 from reedboard.referee.leds import ends
 
 if TYPE_CHECKING:
-    from reedboard.engine.solitaire_solver import Level, WinningSet
+    from reedboard.engine.solitaire.solver import Level, WinningSet
     from reedboard.store.games import GameRecord
 
 FORMAT_VERSION = 2
@@ -83,7 +83,7 @@ def write(
 ) -> None:
     """Write a winning set's levels to ``path`` atomically (a temporary file beside it,
     synced, then renamed over it). ``levels`` may come one at a time, 32 pegs first, as
-    :func:`reedboard.engine.solitaire_solver.iter_finish_levels` makes them: each is written as it
+    :func:`reedboard.engine.solitaire.solver.iter_finish_levels` makes them: each is written as it
     comes and let go; a level that never comes is empty."""
     np = solver.require_numpy()
     group = solver.symmetries_fixing(finish)

@@ -28,7 +28,7 @@ def history_text(record: GameRecord) -> str:
 def _history_notes(record: GameRecord) -> dict[int, str]:
     """Notes on a stored game's moves: a Solitaire game's losing jump, once the winning set
     for its finish is cached (history never builds it)."""
-    from reedboard.engine import solitaire_solver as solver
+    from reedboard.engine.solitaire import solver as solver
     from reedboard.referee import solved
 
     if record.game != solver.GAME:

@@ -1,7 +1,7 @@
 """Jack Rabbits (docs/rules.md §6, seed 002) as a table assistant: the board is built anew each game
 and nothing on it is sensed, so the engine keeps the cards and the dice.
 
-The cards and dice as pure rules are in :mod:`reedboard.engine.jack_rabbits_cards`.
+The cards and dice as pure rules are in :mod:`reedboard.engine.jack_rabbits.cards`.
 
 The game around them: players draw three cards; a turn is THE ROLL (two dice, a chance event,
 and a prize draw on a match), then the mover may pay THE PRICE of an off-road journey and make
@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
 from reedboard.engine.errors import InvalidMoveError, InvalidOptionError, InvalidPositionError
-from reedboard.engine.jack_rabbits_cards import (
+from reedboard.engine.jack_rabbits.cards import (
     CONDITIONS,
     COURT,
     DECK_PIPS,
@@ -125,7 +125,7 @@ class JackRabbits(Position[JRMove, JackRabbitsState]):
 
     @classmethod
     def table_assistant(cls) -> TableAssistant:
-        from reedboard.engine.jack_rabbits_table import ASSISTANT  # (it uses this module's rules)
+        from reedboard.engine.jack_rabbits.table import ASSISTANT  # (it uses this module's rules)
 
         return ASSISTANT
 

@@ -1,5 +1,5 @@
-"""McLoughlin's Fox and Geese proof search (reedboard/engine/fox_geese_solver.py), checked against a
-plain exhaustive minimax over the engine's own moves, and `reedboard analyse` on it."""
+"""McLoughlin's Fox and Geese proof search (reedboard/engine/fox_and_geese/solver.py), checked
+against a plain exhaustive minimax over the engine's own moves, and `reedboard analyse` on it."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from reedboard import engine
 from reedboard.cli.main import main
-from reedboard.engine import fox_geese_solver as solver
+from reedboard.engine.fox_and_geese import solver as solver
 
 GAME = "fox-and-geese-mcloughlin"
 Mc = engine.game(GAME)

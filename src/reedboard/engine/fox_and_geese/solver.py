@@ -166,7 +166,7 @@ def key_of(position: Any) -> int:
 
 
 class _Game:
-    """Moves and ends on keys (the rules of reedboard/engine/fox_and_geese.py, on bitboards)."""
+    """Moves and ends on keys (the rules of the game, fox_and_geese/__init__.py, on bitboards)."""
 
     def __init__(self, tables: _Tables, geese_left_to_win: int) -> None:
         self.t = tables

@@ -520,10 +520,10 @@ class McLoughlinFoxAndGeese(FoxAndGeese):
     the thinking time."""
 
     def proved_move(self, effort: int) -> CrossMove | None:
-        """A win proved by the proof search (reedboard/engine/fox_geese_solver.py): late in the
+        """A win proved by the proof search (reedboard/engine/fox_and_geese/solver.py): late in the
         game,
         when the geese have little room left, it settles a position in milliseconds."""
-        from reedboard.engine import fox_geese_solver as solver  # (it imports this module)
+        from reedboard.engine.fox_and_geese import solver as solver  # (it imports this module)
 
         try:
             solver.check_options(self.options)

@@ -7,8 +7,8 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from reedboard.engine import jack_rabbits_cards as jr
 from reedboard.engine.errors import EngineError, TableError
+from reedboard.engine.jack_rabbits import cards as jr
 from reedboard.engine.registry import TABLE_ASSISTANTS
 from reedboard.engine.table import Arg, Question, TableAssistant
 
