@@ -319,7 +319,7 @@ def test_with_a_real_board_the_page_mirrors_it_and_its_buttons_work(
     is refused; the buttons go to the board's events like its own; the picker offers the
     games of its board."""
     from reedboard.daemon.core import Daemon
-    from tests.controller.test_cli_inputs import gpio_config
+    from tests.cli.test_cli_inputs import gpio_config
 
     config = load_config(gpio_config(tmp_path))
     config = replace(config, web=replace(config.web, enabled=True, port=0))

@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from reedboard.daemon.web.state import guidance, layout_message, leds_message, pieces_shown
 from reedboard.hardware.lights import BLUE, GREEN, WHITE, Light, Pattern
-from tests.controller.rig import Rig
+from tests.referee.rig import Rig
 
 GAMES = ["solitaire", "fox-and-geese", "fox-and-rabbit", "skip", "parchesi", "messenger-boy"]
 

@@ -15,7 +15,7 @@ from reedboard.daemon.remote.fairdice import Secret, check_reveal, combine
 from reedboard.referee.events import MoveCarriedOut, MoveShown, RemoteNotice
 from reedboard.referee.session import SessionState
 from reedboard.sim.tracegen import Hands, play_move
-from tests.controller.remote_rig import (
+from tests.daemon.remote_rig import (
     Mosquitto,
     Peer,
     boards,
@@ -24,7 +24,7 @@ from tests.controller.remote_rig import (
     play_ply,
     until,
 )
-from tests.controller.test_remote_play import check_same_game, put_back, quick_end
+from tests.daemon.test_remote_play import check_same_game, put_back, quick_end
 
 __all__ = ["broker"]
 

@@ -19,7 +19,7 @@ import pytest
 from reedboard.daemon.config import Config
 from reedboard.daemon.remote.settings import Broker, RemoteSettings
 from reedboard.daemon.remote.watch import WatchError, watch
-from tests.controller.remote_rig import MOSQUITTO, Board, free_port, until
+from tests.daemon.remote_rig import MOSQUITTO, Board, free_port, until
 
 GAME = "fox-and-geese-mcloughlin"
 

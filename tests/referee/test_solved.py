@@ -28,8 +28,8 @@ from reedboard.engine.solitaire.solver import WinningSet, bits_of, symmetries_ke
 from reedboard.hardware.lights import AMBER
 from reedboard.referee import solved
 from reedboard.store.games import GameStore
-from tests.controller.rig import Rig
 from tests.engine import solitaire_reference as ref
+from tests.referee.rig import Rig
 
 START = engine.start("solitaire").to_text()
 

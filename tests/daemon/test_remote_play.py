@@ -13,7 +13,7 @@ from reedboard.daemon.remote.watch import watch
 from reedboard.engine import Move, Position
 from reedboard.referee.events import MoveCommitted, Thrown
 from reedboard.referee.session import SessionState
-from tests.controller.remote_rig import (
+from tests.daemon.remote_rig import (
     Mosquitto,
     Peer,
     boards,

@@ -10,8 +10,8 @@ import pytest
 from reedboard import engine
 from reedboard.sim.trace import Trace, read_trace, replay
 from reedboard.sim.tracegen import Hands, play_move, random_game_trace
-from tests.controller.spelling import same_game
 from tests.engine.test_solitaire import SEED_KEY
+from tests.referee.spelling import same_game
 
 GAMES_PER_GAME = 100
 

@@ -424,7 +424,7 @@ def test_options_round_trip(tmp_path: Path) -> None:
 
 
 def test_a_move_the_store_refused_is_not_claimed(tmp_path: Path) -> None:
-    from tests.controller.rig import Rig
+    from tests.referee.rig import Rig
 
     path = tmp_path / "g.sqlite3"
     store = GameStore(path)

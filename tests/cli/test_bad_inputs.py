@@ -741,7 +741,7 @@ def test_the_docs_state_how_many_kinds(capsys: pytest.CaptureFixture[str]) -> No
 
 
 def test_every_command_is_swept() -> None:
-    from tests.controller.test_cli_inputs import ALL_COMMANDS
+    from tests.cli.test_cli_inputs import ALL_COMMANDS
 
     leaves = {" ".join(w) for w in ALL_COMMANDS}
     parents = {" ".join(w[:-1]) for w in ALL_COMMANDS if len(w) > 1}

@@ -7,7 +7,7 @@ from pathlib import Path
 from reedboard import engine
 from reedboard.referee.events import EventBus, GameEvent, Lifted, MoveCommitted, Notice, Takeback
 from reedboard.store.games import GameStore
-from tests.controller.rig import Rig
+from tests.referee.rig import Rig
 
 
 def test_the_first_listener_hears_at_once_the_rest_once_the_hold_is_off() -> None:

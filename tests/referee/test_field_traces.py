@@ -1,4 +1,4 @@
-"""Hand-played field traces (tests/controller/field_traces/README.md) replay to the moves
+"""Hand-played field traces (tests/referee/field_traces/README.md) replay to the moves
 actually played, with no takeback, new game or mismatch on the way."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from reedboard.sim.trace import load_trace, replay
-from tests.controller.spelling import positions, same_game
+from tests.referee.spelling import positions, same_game
 
 HERE = Path(__file__).parent / "field_traces"
 TRACES = sorted(HERE.glob("*.jsonl"))

@@ -11,7 +11,7 @@ import pytest
 from reedboard.hardware.lights import GREEN
 from reedboard.store.games import GameStore
 from reedboard.store.writer import StoreWriter
-from tests.controller.rig import Rig
+from tests.referee.rig import Rig
 
 
 def writer_rig(path: Path, game: str = "fox-and-geese") -> tuple[Rig, StoreWriter]:

@@ -14,7 +14,7 @@ from reedboard.cli.main import main
 from reedboard.daemon.config import Config
 from reedboard.daemon.core import Daemon
 from reedboard.store.games import GameStore
-from tests.controller.rig import Rig
+from tests.referee.rig import Rig
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

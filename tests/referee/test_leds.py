@@ -17,8 +17,8 @@ from reedboard.hardware.simulated import SimulatedBoard
 from reedboard.referee.hints import suggest
 from reedboard.referee.leds import View, ends, frame, route_points
 from reedboard.wiring.layout import layout_for_game, load_layout
-from tests.controller.rig import Rig
 from tests.hardware.led_patterns import VirtualClock
+from tests.referee.rig import Rig
 
 SENSED = [g for g in engine.game_ids() if engine.game(g).sensed]
 

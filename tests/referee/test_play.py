@@ -13,7 +13,7 @@ from reedboard.engine import Move
 from reedboard.hardware.lights import BLUE, RED, Light, Pattern
 from reedboard.referee.events import GameEvent, MoveCarriedOut, MoveCommitted, MoveShown
 from reedboard.referee.session import PlayError
-from tests.controller.rig import Rig
+from tests.referee.rig import Rig
 
 FOX_CHAIN = "G...F.GG.G.GGG.G.FGGGGG.GGGGG.GGG F"  # the fox on 5 may jump 5x17x15
 

@@ -7,7 +7,7 @@ from pathlib import Path
 from reedboard import engine
 from reedboard.hardware.lights import AMBER, GREEN, RED, WHITE, Light, Pattern
 from reedboard.store.games import GameStore
-from tests.controller.rig import Rig
+from tests.referee.rig import Rig
 
 
 def test_a_lifted_piece_lights_its_legal_landing_points() -> None:

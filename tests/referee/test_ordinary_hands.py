@@ -1,4 +1,4 @@
-"""The ordinary-hands field traces (tests/controller/field_traces/ordinary-hands/README.md):
+"""The ordinary-hands field traces (tests/referee/field_traces/ordinary-hands/README.md):
 each replays to the moves the hands played, with no wrong move and no takeback on the way."""
 
 from __future__ import annotations

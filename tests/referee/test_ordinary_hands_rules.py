@@ -9,7 +9,7 @@ from pathlib import Path
 
 from reedboard.hardware.lights import RED, Light, Pattern
 from reedboard.store.games import GameStore
-from tests.controller.rig import Rig
+from tests.referee.rig import Rig
 
 
 def _said(rig: Rig, kind: str) -> list[str]:
