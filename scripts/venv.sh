@@ -16,6 +16,7 @@ if [ ! -x "$ROOT/.venv/bin/python" ]; then
 fi
 stamp=$ROOT/.venv/.reedboard-installed
 if [ ! -f "$stamp" ] || [ "$ROOT/pyproject.toml" -nt "$stamp" ]; then
+    echo "reedboard: installing into $ROOT/.venv (once; a minute or so)" >&2
     "$ROOT/.venv/bin/python" -m pip install --quiet --upgrade pip
     (cd "$ROOT" && .venv/bin/python -m pip install --quiet -e ".[test,web]")
     touch "$stamp"

@@ -1,1 +1,1 @@
-"""The Pico firmware and the Pi side of its serial link (see docs/design.md "firmware_bridge")."""
+"""The Pico firmware and the Pi side of its serial link (see docs/design.md, "bridge")."""

@@ -5,7 +5,7 @@
 # Keep it to what MicroPython has: no typing, no dataclasses, no int.bit_length, and no integer
 # above 2**30 in the hot paths (the Pico's small ints are 31 bits; bigger ones are allocated).
 # Annotations are fine (MicroPython parses and ignores them; they use builtins only), so the
-# Pi's `mypy --strict` checks this file with the rest of firmware_bridge.
+# Pi's `mypy --strict` checks this file with the rest of reedboard.bridge.
 
 VERSION = "rb3"
 MAX_LINE = 200
