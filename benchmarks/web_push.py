@@ -22,6 +22,7 @@ import statistics
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -33,6 +34,7 @@ import aiohttp
 from reedboard import engine
 from reedboard.daemon.config import Config, WebSettings
 from reedboard.daemon.core import Daemon
+from reedboard.daemon.extension import Extension, Host
 from reedboard.referee.events import GameEvent, MoveCommitted
 
 
@@ -78,7 +80,7 @@ class Timed:
         self.daemon.session.events.subscribe(rest)
 
     def start(self) -> str:
-        self.daemon.session_listeners.append(self.listen)
+        self.daemon.extensions.append(_Switched(self.listen))
         self.listen()
         self.thread.start()
         while not any(line.startswith("web view: ") for line in self.lines):
@@ -89,6 +91,16 @@ class Timed:
         assert self.loop is not None
         self.loop.call_soon_threadsafe(self.daemon.stop.set)
         self.thread.join(10)
+
+
+class _Switched(Extension):
+    """Told when the web view's picker put a new session in place."""
+
+    def __init__(self, then: Callable[[], None]) -> None:
+        self.then = then
+
+    def switched(self, daemon: Host) -> None:
+        self.then()
 
 
 async def play(url: str, timed: Timed, moves: int, rng: random.Random) -> list[tuple[float, float]]:

@@ -3,6 +3,9 @@ be what argparse prints, at every terminal width, and the wrapping must be textw
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import textwrap
 
 import pytest
@@ -54,3 +57,36 @@ def test_the_wrapping_is_textwrap_s(parts: list[str], width: int) -> None:
     the width (argparse's help never has longer ones)."""
     text = " ".join(" ".join(parts).split())  # argparse's help is one line, spaces single
     assert commands._wrap(text, width) == textwrap.wrap(text, width)
+
+
+@pytest.mark.parametrize(
+    "argv", [["--foo", "perft", "solitaire", "1"], ["-x", "games"], ["-v", "moves", "solitaire"]]
+)
+def test_an_option_before_the_command_is_the_command_s_to_refuse(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(argv) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err == (
+        f"reedboard: error: {argv[1]}: unrecognized arguments: {argv[0]}"
+        f" (see `reedboard {argv[1]} --help`)\n"
+    )
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["games"]])
+def test_the_list_of_commands_and_of_games_load_no_parser_and_no_game(argv: list[str]) -> None:
+    code = (
+        "import sys; from reedboard.cli.main import main; main(sys.argv[1:]);"
+        "print([m for m in sys.modules if m == 'argparse' or m.startswith('reedboard.engine.')"
+        " and m not in ('reedboard.engine.errors', 'reedboard.engine.registry')], file=sys.stderr)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code, *argv],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "COLUMNS": "80"},
+    )
+    assert done.stderr == "[]\n"
+    assert ("fox-and-geese" if argv == ["games"] else "COMMAND") in done.stdout

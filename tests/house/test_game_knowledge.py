@@ -23,7 +23,8 @@ def game_modules() -> set[str]:
     """The engine's modules and packages that belong to one game, from the registry: each
     registered game's module or package (with its solver, table, cards beside its rules), and
     each engine module that, within the engine, only that game imports (``brier9``,
-    ``dice_solver``). Named as they stand under ``reedboard.engine``."""
+    ``dice_solver``). Shared parts (the cross board two games play on, ``Throw``) are the
+    engine's. Named as they stand under ``reedboard.engine``."""
     games = {module.split(".")[2] for module in KNOWN.values()}
     edges = graph()
 
@@ -39,7 +40,7 @@ def game_modules() -> set[str]:
             if a.startswith("reedboard.engine.")
             and any(top(u) == name for u in used if u.startswith("reedboard.engine."))
         } - {name}
-        if len(importers) == 1 and importers <= games:
+        if len(importers) == 1 and importers <= games:  # one game's alone
             owned.add(name)
     return owned
 
@@ -110,6 +111,11 @@ def named(source: str) -> set[str]:
             if parts[0] == "engine":
                 out |= set(parts[1:2]) & GAME_MODULES
                 out |= {a.name for a in node.names} & (GAME_MODULES | classes)
+        elif isinstance(node, ast.Import):  # import reedboard.engine.skip
+            for alias in node.names:
+                parts = alias.name.removeprefix("reedboard.").split(".")
+                if parts[0] == "engine":
+                    out |= set(parts[1:2]) & GAME_MODULES
     return out
 
 
@@ -146,12 +152,14 @@ def test_the_check_sees_what_it_looks_for() -> None:
         '"""fox-and-geese in a docstring is prose."""\n'
         "from reedboard.engine.fox_and_geese.solver import INF\n"
         "from reedboard.engine import parchesi\n"
+        "import reedboard.engine.skip\n"
         'if game == "solitaire" and isinstance(m, engine.PieceMove): x = getattr(p, "escape")\n'
         "y = view.brier_patch\n"
         "class Step: pass\n"
     )
     assert named(source) == {
         "fox_and_geese",
+        "skip",
         "parchesi",
         "solitaire",
         "PieceMove",

@@ -139,7 +139,7 @@ CASES = [
         'brier_patch = ["e5", "d5", "f5", "e4", "z6"]',
         "marks.brier_patch",
         "'z6' is not a point of this layout",
-        "brier_patch",
+        "brier_patch = [",
     ),
     (
         "brier9",
@@ -156,6 +156,14 @@ CASES = [
         "dice_leds",
         "not a multiple of 7",
         "dice_leds",
+    ),
+    (
+        "brier9",
+        'shaded = ["brier_patch"]',
+        'shaded = ["homes"]',
+        "shaded",
+        "'homes' is no mark of this layout that lists points",
+        "shaded =",
     ),
     ("cross33", 'name = "cross33"\n', "", "name", "missing", None),
     (

@@ -35,8 +35,8 @@ def _winning_set(options: Any) -> Any:
 
 def cmd_analyse(args: argparse.Namespace) -> int:
     """Peg Solitaire solved whole: the four counts (reedboard/engine/solitaire/solver.py);
-    McLoughlin's
-    Fox and Geese: a proof search within a budget (reedboard/engine/fox_and_geese/solver.py)."""
+    McLoughlin's Fox and Geese: a proof search within a budget
+    (reedboard/engine/fox_and_geese/solver.py)."""
     from reedboard.engine.fox_and_geese import solver as fox_geese_solver
     from reedboard.engine.solitaire import solver as solver
     from reedboard.referee import solved

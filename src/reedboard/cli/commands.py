@@ -30,6 +30,9 @@ COMMANDS: dict[str, str] = {
 }
 
 USAGE = "usage: reedboard [-h] [--version] COMMAND ..."
+SAME_AS_ARGPARSE = ((3, 11), (3, 12), (3, 13))
+"""The Pythons whose argparse lays the list out as :func:`top_help` does (a test checks each it
+runs on); on others (3.14 colours it) argparse prints it."""
 OPTIONS = (
     ("-h, --help", "show this help message and exit"),
     ("--version", "show program's version number and exit"),
@@ -90,12 +93,18 @@ def columns() -> int:
 
 def top_help(width: int | None = None) -> str | None:
     """``reedboard --help`` as argparse renders it for a terminal ``width`` wide (None: this
-    one); None when too narrow to render here (argparse then wraps the usage line too)."""
+    one); None when too narrow to render here (argparse then wraps the usage line too) or on a
+    Python not checked against."""
+    if sys.version_info[:2] not in SAME_AS_ARGPARSE:
+        return None
     width = (columns() if width is None else width) - 2
     if width < len(USAGE) + 2:
         return None
-    position = min(max(len(n) for n in [*COMMANDS, "COMMAND"]) + 2 + 2, min(24, width - 20))
-    position = max(position, 0)
+    # the help column: the longest entry and its indent, as argparse measures it (3.13 counts
+    # the commands' own indent, 4; 3.11 and 3.12 the list's, 2), capped at 24
+    indent = 4 if sys.version_info >= (3, 13) else 2
+    longest = max(len("COMMAND") + 2, *(len(n) + indent for n in COMMANDS), 10 + 2)
+    position = max(min(longest + 2, min(24, width - 20)), 0)
 
     def item(indent: int, name: str, text: str) -> list[str]:
         room = position - indent - 2

@@ -25,6 +25,14 @@ def command(name: str) -> Callable[[argparse.Namespace], int]:
     return getattr(importlib.import_module(f"reedboard.cli.{module}"), function)  # type: ignore[no-any-return]
 
 
+def games(args: argparse.Namespace | None = None) -> int:
+    """``reedboard games``: the game ids, one a line (no game module loaded)."""
+    from reedboard.engine.registry import game_ids
+
+    print("\n".join(game_ids()))
+    return 0
+
+
 def _top_help() -> str | None:
     from reedboard.cli.commands import top_help
 
@@ -60,11 +68,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                 _flush()
                 return 0
             if given == ["games"]:  # the one command with nothing to parse: no parser built
-                from reedboard.engine.registry import game_ids
-
-                print("\n".join(game_ids()))
+                code = games()
                 _flush()
-                return 0
+                return code
             from reedboard.cli.parser import build_command_line
 
             args = build_command_line(given)

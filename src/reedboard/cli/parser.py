@@ -99,7 +99,7 @@ def build_parser(asked: str | None = None) -> argparse.ArgumentParser:
     sub = _Commands(parser.add_subparsers(dest="command", metavar="COMMAND", required=True), asked)
 
     p = sub.add_parser("games")
-    p.set_defaults(func="rules:cmd_games")
+    p.set_defaults(func="main:games")
 
     p = _game_parser(sub, "perft")
     p.add_argument(
@@ -281,8 +281,10 @@ def _version() -> str:
 
 def build_command_line(argv: Sequence[str]) -> argparse.Namespace:
     """The parsed arguments; UsageError (one line) for a bad command line."""
-    given = list(argv)
-    parser = build_parser(given[0] if given else None)
+    # the command asked: the first word that is no option (`reedboard --foo perft ...` is
+    # perft's to refuse, in one line)
+    asked = next((word for word in argv if not word.startswith("-")), None)
+    parser = build_parser(asked)
     _describe(parser)
     # `apply GAME --position TEXT MOVE...`: argparse leaves moves after an option unparsed
     args, extra = parser.parse_known_args(argv)

@@ -33,12 +33,6 @@ def _outcome_json(position: Position[Any, Any]) -> dict[str, object]:
     return {"position": position.to_text(), "outcome": over.as_dict() if over else None}
 
 
-def cmd_games(args: argparse.Namespace) -> int:
-    for game_id in engine.game_ids():
-        print(game_id)
-    return 0
-
-
 def cmd_perft(args: argparse.Namespace) -> int:
     position = position_from(args)
     if args.divide:

@@ -309,7 +309,10 @@ class Daemon:
                 finally:
                     self.notifier.send("STOPPING=1")
                     for extension in reversed(started):  # a winning set's build stops with it
-                        await extension.stop()
+                        try:
+                            await extension.stop()
+                        except Exception:  # one part failing to stop stops no other
+                            log.exception("%s did not stop cleanly", type(extension).__name__)
                     self.hints.close()
                     if self._animating is not None:
                         self._animating.cancel()

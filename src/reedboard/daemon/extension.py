@@ -54,7 +54,9 @@ class Extension:
         """Once the game has started."""
 
     async def stop(self) -> None:
-        """Before the board closes; called in the reverse order of start."""
+        """Before the board closes, in the reverse order of opening: every extension whose
+        open was begun is stopped (so an open that failed half way is undone too); one that
+        raises is logged and the others are still stopped."""
 
     def button(self, button: str) -> bool:
         """A button pressed on the board: True when this extension took it (the session

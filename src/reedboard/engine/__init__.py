@@ -28,6 +28,7 @@ if TYPE_CHECKING:
         ReedboardError,
         UnknownGameError,
     )
+    from reedboard.engine.fox_and_rabbit import PieceMove
     from reedboard.engine.marks import Mark, MarkStyle
     from reedboard.engine.outcome import Outcome, Termination
     from reedboard.engine.physical import Carry, Hop, PhysicalMove, Take
@@ -62,6 +63,7 @@ _WHERE = {
     "Move": "reedboard.engine.position",
     "Outcome": "reedboard.engine.outcome",
     "PhysicalMove": "reedboard.engine.physical",
+    "PieceMove": "reedboard.engine.fox_and_rabbit",
     "Position": "reedboard.engine.position",
     "ReedboardError": "reedboard.engine.errors",
     "Take": "reedboard.engine.physical",
@@ -114,6 +116,7 @@ __all__ = [
     "Move",
     "Outcome",
     "PhysicalMove",
+    "PieceMove",
     "Position",
     "ReedboardError",
     "Take",

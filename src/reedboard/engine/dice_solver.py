@@ -143,10 +143,10 @@ def read(path: Path) -> dict[str, float]:
 
 
 def main(argv: list[str]) -> int:
-    from reedboard import engine
+    from reedboard.engine.registry import start as start_of
 
     game, out = argv
-    start = engine.start(game)
+    start = start_of(game)
     side = start.players[0]
     graph = explore(start, side)
     values = solve(graph)

@@ -46,9 +46,7 @@ def diagram(layout: Layout, build: Build | None = None) -> str:
             f'<text x="{x}" y="{y}" font-size="11" fill="#1f3f7a">col {c}{escape(pin)}</text>'
         )
     top = MARGIN
-    # Points in a marked area (a mark that lists points, as the Brier Patch) are shaded; a mark
-    # that names one point a side (starts, homes) is not.
-    shaded = {pid for mark in layout.marks.values() if isinstance(mark, list) for pid in mark}
+    shaded = {pid for mark in layout.shaded for pid in layout.marks[mark]}  # as the layout says
     for point in layout.points.values():
         cx = MARGIN + point.x * PITCH + PITCH // 2
         cy = top + point.y * PITCH + PITCH // 2

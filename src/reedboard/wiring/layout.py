@@ -47,6 +47,8 @@ class Layout:
     """Pip LEDs after the points' LEDs in the chain (7 a die)."""
     points: dict[str, Point]
     marks: dict[str, Any] = field(default_factory=dict)
+    shaded: tuple[str, ...] = ()
+    """Marks whose points the wiring diagram shades (``shaded = ["brier_patch"]``)."""
 
     @property
     def led_count(self) -> int:
@@ -104,7 +106,11 @@ class _Loader(TomlFile):
         self.check_unique(points)
         marks = self.data.get("marks", {})
         self.check_marks(marks, points)
-        return Layout(name, self.path, games, size, matrix, dice_leds, points, marks)
+        shaded = tuple(self.data.get("shaded", ()))
+        for mark in shaded:
+            if not isinstance(marks.get(mark), list):
+                raise self.fail("shaded", f"{mark!r} is no mark of this layout that lists points")
+        return Layout(name, self.path, games, size, matrix, dice_leds, points, marks, shaded)
 
     def point(self, pid: str, spec: Any, size: tuple[int, int], matrix: tuple[int, int]) -> Point:
         key = f"points.{pid}"

@@ -1,0 +1,132 @@
+"""The daemon's extensions: opened before the game starts, started once it has, stopped in
+reverse; a button one takes never reaches the session; each hears every turn of the loop; one
+that fails to stop stops no other."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from reedboard.daemon.config import Config
+from reedboard.daemon.core import Daemon
+from reedboard.daemon.extension import Extension, Host
+from reedboard.hardware.board_io import BoardEvent, ButtonEvent
+
+
+class Recorder(Extension):
+    def __init__(self, name: str, log: list[Any], takes: tuple[str, ...] = ()) -> None:
+        self.name, self.log, self.takes = name, log, takes
+
+    async def open(self, daemon: Host) -> None:
+        self.log.append(("open", self.name, len(daemon.session.alerts)))
+
+    async def start(self, daemon: Host) -> None:
+        self.log.append(("start", self.name, len(daemon.session.alerts)))
+
+    async def stop(self) -> None:
+        self.log.append(("stop", self.name))
+
+    def button(self, button: str) -> bool:
+        self.log.append(("button", self.name, button))
+        return button in self.takes
+
+    def heard(self, event: BoardEvent | None, now: float) -> None:
+        if isinstance(event, ButtonEvent):
+            self.log.append(("heard", self.name, event.button))
+
+
+def run(daemon: Daemon, play: Any) -> None:
+    async def scenario() -> None:
+        task = asyncio.create_task(daemon.run())
+        await asyncio.sleep(0.05)
+        try:
+            async with asyncio.timeout(10):
+                await play()
+        finally:
+            daemon.stop.set()
+            await asyncio.wait_for(task, 10)
+
+    asyncio.run(scenario())
+
+
+def daemon_with(tmp_path: Path, *extensions: Extension) -> Daemon:
+    config = Config(game="fox-and-geese", database=tmp_path / "g.sqlite3")
+    daemon = Daemon(config, out=lambda _text: None)
+    daemon.extensions += extensions
+    return daemon
+
+
+def test_opened_before_the_game_started_once_it_has_stopped_in_reverse(tmp_path: Path) -> None:
+    log: list[Any] = []
+    daemon = daemon_with(tmp_path, Recorder("a", log), Recorder("b", log))
+
+    async def play() -> None:
+        await asyncio.sleep(0.05)
+
+    run(daemon, play)
+    steps = [entry[:2] for entry in log]
+    assert steps == [
+        ("open", "a"),
+        ("open", "b"),
+        ("start", "a"),
+        ("start", "b"),
+        ("stop", "b"),
+        ("stop", "a"),
+    ]
+    opened = log[0][2]
+    assert log[2][2] > opened  # the game began between open and start (its first alerts)
+
+
+def test_a_button_an_extension_takes_never_reaches_the_session(tmp_path: Path) -> None:
+    log: list[Any] = []
+    taker, after = Recorder("taker", log, takes=("hint",)), Recorder("after", log)
+    daemon = daemon_with(tmp_path, taker, after)
+
+    async def play() -> None:
+        daemon.command("press hint")
+        while ("heard", "after", "hint") not in log:
+            await asyncio.sleep(0.01)
+        await asyncio.sleep(0.3)  # a hint the session searched would be said by now
+
+    run(daemon, play)
+    assert ("button", "taker", "hint") in log
+    assert ("button", "after", "hint") not in log  # the first that takes it, takes it
+    assert ("heard", "taker", "hint") in log  # every extension hears the turn of the loop
+    assert not [a for a in daemon.session.alerts if a["kind"] == "hint"]
+
+
+def test_a_button_no_extension_takes_reaches_the_session(tmp_path: Path) -> None:
+    log: list[Any] = []
+    daemon = daemon_with(tmp_path, Recorder("a", log))
+
+    async def play() -> None:
+        daemon.command("press hint")
+        while not [a for a in daemon.session.alerts if a["kind"] == "hint"]:
+            await asyncio.sleep(0.01)
+
+    run(daemon, play)
+    assert ("button", "a", "hint") in log
+
+
+class Broken(Recorder):
+    async def stop(self) -> None:
+        await super().stop()
+        raise RuntimeError("a part that fails to stop")
+
+
+@pytest.mark.error_logs
+def test_one_extension_failing_to_stop_stops_no_other(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    log: list[Any] = []
+    daemon = daemon_with(tmp_path, Recorder("a", log), Broken("broken", log))
+
+    async def play() -> None:
+        await asyncio.sleep(0.05)
+
+    run(daemon, play)
+    assert [e for e in log if e[0] == "stop"] == [("stop", "broken"), ("stop", "a")]
+    assert "Broken did not stop cleanly" in caplog.text
