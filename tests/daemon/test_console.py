@@ -281,3 +281,28 @@ def test_a_loop_carried_straight_is_taken_in_one_spelling(tmp_path: Path, move: 
     assert kb.moves in (["9x23x11x9"], ["9x11x23x9"])
     assert not any(s.startswith("ambiguous:") for s in kb.said)
     assert not [s for s in kb.said if s.startswith("error")], kb.said
+
+
+def test_a_piped_move_is_said_before_the_next_line_runs(tmp_path: Path) -> None:
+    """`move` waits until the board has taken the move and it has been said (its events wait
+    for the store's disk), so a `show` after it draws the board after the move's line."""
+    for run in range(3):
+        (tmp_path / str(run)).mkdir()
+        kb = Keyboard(tmp_path / str(run), "solitaire")
+
+        async def play(kb: Keyboard = kb) -> None:
+            kb.type("move 5-17")
+            kb.type("move 12-10")
+            kb.type("show")
+            async with asyncio.timeout(10):
+                while (
+                    not any(s.startswith("move: 12-10") for s in kb.said)
+                    or len([s for s in kb.said if "\n" in s]) < 2
+                ):
+                    await asyncio.sleep(0.01)
+
+        on_the_loop(kb, play)
+        said = kb.said
+        move = next(i for i, s in enumerate(said) if s.startswith("move: 12-10"))
+        board = max(i for i, s in enumerate(said) if "\n" in s)  # the board `show` drew
+        assert move < board, said

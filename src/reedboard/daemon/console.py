@@ -222,8 +222,9 @@ class Console:
             await self._taken(plan.move, plan.ply, plan.carry_out)
 
     async def _taken(self, move: Move, ply: int, carry_out: bool = False) -> None:
-        """Wait until the session has taken ``move`` as ply ``ply`` (``carry_out``: until the
-        referee has seen it carried out); say so if it does not."""
+        """Wait until the session has taken ``move`` as ply ``ply`` and said so (its events are
+        held back until the store has it on disk) (``carry_out``: until the referee has seen it
+        carried out); say so if it does not."""
         session = self.session
         limit = session.settle + session.hold + TAKE_EXTRA
         loop = asyncio.get_running_loop()
@@ -231,7 +232,8 @@ class Console:
         while loop.time() < deadline:
             stack = session.position.move_stack
             done = not carry_out or session.state is not SessionState.CARRYING_OUT
-            if len(stack) > ply and stack[ply] == move and done:
+            said = not session.events.holding
+            if len(stack) > ply and stack[ply] == move and done and said:
                 return
             await asyncio.sleep(0.01)
         self.out(f"error: the board did not take {move} within {limit:g} s")
