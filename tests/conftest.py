@@ -1,11 +1,16 @@
 """Shared test set-up: the hardware marker, Hypothesis profiles, gpiozero's MockFactory, a
-cache folder of the tests' own and Peg Solitaire's winning set built once a run."""
+cache folder of the tests' own, Peg Solitaire's winning set kept in pytest's cache between runs,
+and the deselected tests counted under pytest-xdist (scripts/test.sh runs with ``-n auto``)."""
 
 from __future__ import annotations
 
+import fcntl
+import hashlib
 import os
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -42,6 +47,28 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if item.get_closest_marker("hardware") is not None:
             item.add_marker(skip)
+
+
+# -- pytest-xdist: scripts/test.sh runs the tests on one worker per core -----------------------
+
+
+def pytest_deselected(items: list[pytest.Item]) -> None:
+    """On an xdist worker: the tests it deselected (``-m 'not slow'``), for the controller."""
+    output = getattr(items[0].config, "workeroutput", None) if items else None
+    if output is not None:
+        output.setdefault("deselected", []).extend(item.nodeid for item in items)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: Any, error: object) -> None:
+    """On xdist's controller: the deselected tests into the closing line ("…, 2 deselected"),
+    as a run without xdist says it. Every worker collects and deselects the same tests: the
+    first to finish tells."""
+    deselected = getattr(node, "workeroutput", {}).get("deselected")
+    reporter = node.config.pluginmanager.get_plugin("terminalreporter")
+    if deselected and reporter is not None and not reporter.stats.get("deselected"):
+        # what the reporter counts: an object per test (other plugins read their __dict__)
+        reporter.stats["deselected"] = [SimpleNamespace(nodeid=n) for n in deselected]
 
 
 @pytest.fixture
@@ -82,23 +109,66 @@ def _own_cache_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None
     patch.undo()
 
 
+SOLITAIRE_FINISH = 17
+
+
+def _winning_set_file(config: pytest.Config, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Finish 17's winning-set file, built once and kept between runs in pytest's cache
+    (``.pytest_cache/d/solitaire-…``), so a run opens it in milliseconds instead of building it
+    (several seconds, 600 MB at the peak). The folder's name is the key: the file format's
+    version (reedboard/referee/solved.py ``FORMAT_VERSION``), the engine's key format and a hash
+    of the solver's source, so a changed solver builds its set anew; folders of other keys are
+    removed. The file is checked whole when opened (``solved.load``): a damaged or cut-short one
+    is built again, never trusted. xdist's workers share it: the first to need it builds it
+    under a file lock, the others wait and open it. Without the cache plugin
+    (``-p no:cacheprovider``) it is built once a run, in the run's temporary folder."""
+    from reedboard.engine.solitaire import solver
+    from reedboard.referee import solved
+
+    source = hashlib.sha256(Path(solver.__file__).read_bytes()).hexdigest()[:12]
+    key = f"solitaire-{solved.FORMAT_VERSION}.{solver.KEY_FORMAT}-{source}"
+    cache: pytest.Cache | None = getattr(config, "cache", None)
+    if cache is not None:
+        folder = cache.mkdir(key)
+        for old in folder.parent.glob("solitaire-*"):
+            if old != folder:
+                shutil.rmtree(old, ignore_errors=True)
+    else:  # a run's workers share the run's temporary folder, one above their own
+        base = tmp_path_factory.getbasetemp()
+        folder = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / key
+        folder.mkdir(exist_ok=True)
+    path = solved.cache_path(SOLITAIRE_FINISH, folder)
+    with open(folder / "build.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when closed
+        try:
+            solved.load(path, SOLITAIRE_FINISH)
+        except solved.CacheError:
+            solved.build(SOLITAIRE_FINISH, folder)  # written atomically
+            solved.load(path, SOLITAIRE_FINISH)  # a set just built must open
+    return path
+
+
 @pytest.fixture(scope="session")
-def solitaire_levels() -> dict[int, Any]:
-    """The whole winning set for finish 17 (reedboard/engine/solitaire/solver.py), built once a run:
-    about 10-20 s and 600 MB at its peak."""
-    from reedboard.engine.solitaire.solver import finish_levels
+def solitaire_levels(
+    pytestconfig: pytest.Config, tmp_path_factory: pytest.TempPathFactory
+) -> dict[int, Any]:
+    """The whole winning set for finish 17 (reedboard/engine/solitaire/solver.py), as the
+    cached file holds it (mapped, as the daemon opens it): built at most once a run."""
+    from reedboard.referee.solved import load
 
-    return finish_levels(17)
+    path = _winning_set_file(pytestconfig, tmp_path_factory)
+    return load(path, SOLITAIRE_FINISH).levels
 
 
 @pytest.fixture(scope="session")
-def solitaire_cache(
-    tmp_path_factory: pytest.TempPathFactory, solitaire_levels: dict[int, Any]
-) -> Path:
-    """An XDG cache folder holding that set's file, as `reedboard hint` and the daemon read it
-    (point ``XDG_CACHE_HOME`` here)."""
-    from reedboard.referee.solved import cache_path, write
+def solitaire_cache(pytestconfig: pytest.Config, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """An XDG cache folder of the session's own holding that set's file, as `reedboard hint`
+    and the daemon read it (point ``XDG_CACHE_HOME`` here): a copy, so no test can touch the
+    cached one."""
+    from reedboard.referee.solved import cache_path
 
     root = tmp_path_factory.mktemp("xdg-solitaire")
-    write(cache_path(17, root / "reedboard"), 17, solitaire_levels)
+    target = cache_path(SOLITAIRE_FINISH, root / "reedboard")
+    target.parent.mkdir(parents=True)
+    shutil.copyfile(_winning_set_file(pytestconfig, tmp_path_factory), target)
     return root
