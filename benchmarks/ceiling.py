@@ -40,7 +40,10 @@ from reedboard import engine
 from reedboard.engine import Position, dice_solver
 from reedboard.engine.search import choose
 
-GAMES = ("fox-and-rabbit", "fox-and-rabbit-4", "parchesi", "messenger-boy")
+GAMES = tuple(
+    g for g in engine.game_ids() if engine.game(g).sensed and engine.start(g).dice_spec is not None
+)
+"""Every dice game, from the registry (the bound is about luck)."""
 
 
 class Stream:

@@ -46,15 +46,17 @@ from reedboard.engine.search import choose
 from reedboard.referee import hints
 from reedboard.referee.hints import heuristic
 
-GAMES = (
-    "fox-and-geese",
-    "fox-and-geese-mcloughlin",
-    "skip",
-    "fox-and-rabbit",
-    "fox-and-rabbit-4",
-    "parchesi",
-    "messenger-boy",
-)
+
+def _played() -> tuple[str, ...]:
+    """Every game the computer players play, from the registry: the sensed games of two or
+    more sides, those without dice first."""
+    games = [g for g in engine.game_ids() if engine.game(g).sensed]
+    starts = {g: engine.start(g) for g in games}
+    played = [g for g in games if len(starts[g].players) > 1]
+    return tuple(sorted(played, key=lambda g: starts[g].dice_spec is not None))
+
+
+GAMES = _played()
 Player = Callable[[Position[Any, Any], random.Random], Move | None]
 
 
