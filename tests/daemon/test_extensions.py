@@ -14,6 +14,7 @@ from reedboard.daemon.config import Config
 from reedboard.daemon.core import Daemon
 from reedboard.daemon.extension import Extension, Host
 from reedboard.hardware.board_io import BoardEvent, ButtonEvent
+from tests.daemon.loop import run
 
 
 class Recorder(Extension):
@@ -36,20 +37,6 @@ class Recorder(Extension):
     def heard(self, event: BoardEvent | None, now: float) -> None:
         if isinstance(event, ButtonEvent):
             self.log.append(("heard", self.name, event.button))
-
-
-def run(daemon: Daemon, play: Any) -> None:
-    async def scenario() -> None:
-        task = asyncio.create_task(daemon.run())
-        await asyncio.sleep(0.05)
-        try:
-            async with asyncio.timeout(10):
-                await play()
-        finally:
-            daemon.stop.set()
-            await asyncio.wait_for(task, 10)
-
-    asyncio.run(scenario())
 
 
 def daemon_with(tmp_path: Path, *extensions: Extension) -> Daemon:

@@ -17,6 +17,7 @@ from reedboard.daemon.config import Config
 from reedboard.daemon.core import Daemon
 from reedboard.engine import Move, Position
 from reedboard.hardware.lights import AMBER
+from tests.daemon.loop import run
 
 
 @pytest.fixture
@@ -39,20 +40,6 @@ def gate(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
 def amber(daemon: Daemon) -> set[str]:
     frame = daemon.board.frame  # type: ignore[attr-defined]
     return {p for p, light in frame.items() if light.colour == AMBER}
-
-
-def run(daemon: Daemon, play: Any) -> None:
-    async def scenario() -> None:
-        task = asyncio.create_task(daemon.run())
-        await asyncio.sleep(0.05)
-        try:
-            async with asyncio.timeout(10):
-                await play()
-        finally:
-            daemon.stop.set()
-            await asyncio.wait_for(task, 10)
-
-    asyncio.run(scenario())
 
 
 async def said(lines: list[str], prefix: str) -> str:
