@@ -71,6 +71,7 @@ from reedboard.referee.recognition import (
     goes_on,
 )
 from reedboard.referee.solved import Verdicts, hint_points
+from reedboard.referee.suspects import STILL, SUSPECT, SwitchWatch, fitting_lines
 from reedboard.store.games import GameStore
 from reedboard.store.recorder import Recorder
 from reedboard.store.writer import StoreWriter
@@ -81,9 +82,6 @@ log = logging.getLogger("reedboard")
 SETTLE = 0.060
 GRACE = 2.0
 HOLD = 4.0
-SUSPECT = 4.0
-"""Seconds a board that means nothing (or shows a piece never come down) must stay still
-before the board looks for a broken switch: longer than a knocked piece stays off."""
 QUIET = 2.0
 """Seconds the switches must have been still before `roll` or `confirm` takes a move whose
 landing never changed after its piece left: a piece lifted a moment ago may still be in the
@@ -198,6 +196,15 @@ class Session:
         """Switches thought broken: point -> what it reads whatever is there (True: a piece).
         Until one changes again, its point is read as the game expects it."""
         self._looked: float | None = None
+        self._watch = SwitchWatch()
+        """Follows a board that means nothing from here for a switch that broke."""
+        self._watch_due: float | None = None
+        """When to look for it again, the board staying so."""
+        self._on_word: tuple[float, list[str]] | None = None
+        """`roll` or `confirm` pressed while the one move that fits the board but for one switch
+        lands where that switch did not change, a moment ago: (when to carry them out, the
+        buttons). The piece may still be in the hand; once the switches have been still for
+        :data:`QUIET`, the buttons are pressed again."""
         """When the board was last searched for a broken switch (once a still spell)."""
         self._kind = Kind.SAME
         """What the last settled reading was."""
@@ -475,6 +482,10 @@ class Session:
             times.append(self._recheck)
         if (due := self._suspect_due()) is not None:
             times.append(due)
+        if self._watch_due is not None and self._changed_at is None:
+            times.append(self._watch_due)
+        if self._on_word is not None and self._changed_at is None:
+            times.append(self._on_word[0])
         # (the game-over sweep is the LED compositor's to time: nothing to wake for)
         if (pulse := self.solved.deadline()) is not None:  # the verdict
             times.append(pulse)
@@ -522,6 +533,14 @@ class Session:
         if (due := self._suspect_due()) is not None and now >= due:
             self._looked = now
             self._look_for_a_broken_switch(now)
+        if self._watch_due is not None and self._changed_at is None and now >= self._watch_due:
+            self._watch_due = None
+            self._watch_for_a_broken_switch(now)
+        if self._on_word is not None and self._changed_at is None and now >= self._on_word[0]:
+            _, buttons = self._on_word
+            self._on_word = None
+            for button in buttons:
+                self._press(button, now)
         if self._recheck is not None and self._changed_at is None and now >= self._recheck:
             self._recheck = None
             self._judge(now)
@@ -752,6 +771,26 @@ class Session:
             if at > now:
                 self._recheck = at if self._recheck is None else min(at, self._recheck)
         self._show(now)
+        if (kind is Kind.UNKNOWN or self._state is SessionState.MISMATCH) and not self._suspects:
+            self._watch_due = max(now, self._last_edge() + STILL)  # looked at once still
+        else:
+            self._watch.forget()
+            self._watch_due = None
+
+    def _watch_for_a_broken_switch(self, now: float) -> None:
+        """The board means nothing from here: name the switch at the one point every line of
+        play that fits the board but for one point agrees on (suspects.py), once it is due."""
+        if self._suspects or self._changed_at is not None:
+            return
+        point, line, self._watch_due = self._watch.look(
+            self.position, frozenset(self.physical), self._edges, now, self.recognizer.since
+        )
+        if point is None:
+            return
+        self._watch.forget()
+        for move in line if len(line) == 1 else ():  # the move the board shows made but there
+            self._commit(move, False, now)
+        self._suspect(point, now)
 
     def _reading(self) -> Occupancy:
         """The board as the switches read it, a switch thought broken read as the game
@@ -1244,46 +1283,51 @@ class Session:
         if pending is not None and pending.made and (step := pending.first()) is not None:
             self._take((step,), now)
             return True
-        return self._take_on_word(now)
+        return self._take_on_word(now, button)
 
-    def _take_on_word(self, now: float) -> bool:
-        """`confirm` or `roll` where no move reads made: the move that fits the switches
-        everywhere but at a switch thought broken is taken; else the one that fits everywhere
-        but one switch, which is then thought broken; several such are put to the players."""
-        physical, ignored = frozenset(self.physical), set(self._suspects)
-        expected = self.recognizer.expected
-        if not (physical ^ expected) - ignored:
+    def _take_on_word(self, now: float, button: str = "confirm") -> bool:
+        """`confirm` or `roll` where no move reads made: the line of play (the move, or the
+        move and the next side's answer) that fits the switches everywhere but at a switch
+        thought broken is taken; else the one move that fits everywhere but at one switch that
+        it changes, which is then thought broken; several such are put to the players. (Where
+        that switch is the move's landing, the piece may still be in the hand: the button is
+        carried out once the switches have been still for :data:`QUIET`.)"""
+        physical, ignored = frozenset(self.physical), frozenset(self._suspects)
+        if not (physical ^ self.recognizer.expected) - ignored:
             return False  # the board is as it was: nothing was moved
-        fits = [
-            (c, (c.target ^ physical) - ignored)
-            for c in self.recognizer.candidates
-            if not c.extends and c.target != self.recognizer.expected
-        ]
-        exact = distinct(c.move for c, d in fits if not d)
-        # the switch that did not follow is one the move itself changes
-        near = [(c, d) for c, d in fits if len(d) == 1 and d <= c.target ^ expected]
-        if len(exact) == 1:
-            self._commit(exact[0], False, now)
-            return True
+        lines = [f for f in fitting_lines(self.position, physical, ignored, depth=1) if f.moves]
+        exact = [f for f in lines if not f.off]
         if exact:
+            shortest = min(len(f.moves) for f in exact)
+            ends = {f.position.to_text(): f for f in exact if len(f.moves) == shortest}
+            if len(ends) != 1:
+                return False
+            (fit,) = ends.values()
+            for move in fit.moves:
+                self._commit(move, False, now)
+            return True
+        near = [f for f in lines if len(f.moves) == 1 and f.missed(next(iter(f.off)))]
+        points = {p for f in near for p in f.off}
+        moves = distinct(f.moves[0] for f in near)
+        if not moves:
             return False
-        points = {p for _, d in near for p in d}
-        moves = distinct(c.move for c, _ in near)
-        if now < self._last_edge() + SUSPECT:
-            return False  # a hand may still be at work: the switches are not yet evidence
+        if now < self._last_edge() + QUIET and (
+            len(moves) > 1 or any(p in f.after for f in near for p in f.off)
+        ):  # a hand may still be at work (a piece in the air): the switches are not evidence
+            at = self._last_edge() + QUIET + 0.001
+            self._on_word = (at, [*(self._on_word[1] if self._on_word else []), button])
+            return True
         if len(moves) == 1 and len(points) == 1:
             (point,) = points
             self._commit(moves[0], False, now)
             if point not in self._suspects:
                 self._suspect(point, now)
             return True
-        if len(moves) > 1:
-            self._ambiguous, self._shown = moves, 0
-            self._ambiguous_extends = False
-            self._questions()
-            self._ask(now, moves)
-            return True
-        return False
+        self._ambiguous, self._shown = moves, 0
+        self._ambiguous_extends = False
+        self._questions()
+        self._ask(now, moves)
+        return True
 
     def _undo(self, now: float) -> None:
         """Take back the last piece move (and any throw after it); the board is then guided

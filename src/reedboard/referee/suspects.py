@@ -1,0 +1,140 @@
+"""A switch that broke: which one, from what the board reads and the moves that could explain it.
+
+A reed that cracks, a magnet lost or a dry joint leaves one point reading occupied, or empty, for
+good. The board then shows the moves the players make everywhere but at that point. This module
+holds the reasoning; the session (session.py) applies it:
+
+- :func:`fitting_lines`: the lines of play from the position (no move, one, or the mover's move
+  and the next side's answer) whose board is the reading everywhere but at one point (or but at
+  the points already thought broken).
+- :class:`SwitchWatch`: follows a board that means nothing from here, reading after reading, and
+  names a point once every line that fits the board but for one point agrees on it, and it has
+  for a moment (a hand may still be at work), and, where that switch changed without a move to
+  explain it, once it has stayed so longer than a knocked piece stays off.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from reedboard.engine import Move, Position
+from reedboard.referee.recognition import Edges, Occupancy
+
+SUSPECT = 4.0
+"""How long a switch that changed with no move to explain it must stay so before it is thought
+broken: longer than a knocked piece stays off its reed (up to 3 s)."""
+AGREED = 1.0
+"""How long every reading must agree on one point before it is named (a piece in the air, a
+taken piece set down by mistake, are gone by then)."""
+DEPTH = 2
+"""The longest line of play looked at: the mover's move, the next side's answer and the move
+after (the players go on while the board says nothing; a longer line left out could make a
+shorter one look like the only one)."""
+STILL = 0.5
+"""How long the switches must be still before the board is looked at for a broken switch (a
+look at every switch change would cost the loop too much)."""
+
+
+@dataclass(frozen=True)
+class Fit:
+    """A line of play whose board is the reading everywhere but at ``off``."""
+
+    moves: tuple[Move, ...]
+    before: Occupancy
+    after: Occupancy
+    off: Occupancy
+    """The points where the reading is not the line's board (the ignored points left out)."""
+    position: Position[Any, Any]
+    """The position after the line."""
+
+    def missed(self, point: str) -> bool:
+        """Whether ``point``'s switch did not follow a change the line makes there (else it
+        changed where the line changes nothing)."""
+        return (point in self.before) != (point in self.after)
+
+
+def fitting_lines(
+    position: Position[Any, Any],
+    board: Occupancy,
+    ignored: Occupancy = frozenset(),
+    *,
+    depth: int = DEPTH,
+    slack: int = 1,
+) -> list[Fit]:
+    """Every line of up to ``depth`` moves from ``position`` (none first; a line stops at a
+    throw to come or the game's end) whose board differs from ``board`` at most at ``slack``
+    points besides ``ignored``. One fit per board and position reached (moves spelt two ways
+    leave one)."""
+    out: list[Fit] = []
+    seen: set[tuple[Occupancy, str]] = set()
+    start = position.occupied()
+
+    def visit(at: Position[Any, Any], moves: tuple[Move, ...], occupied: Occupancy) -> None:
+        off = (occupied ^ board) - ignored
+        if len(off) <= slack:
+            key = (occupied, at.to_text() if moves else "")
+            if key not in seen:
+                seen.add(key)
+                out.append(Fit(moves, start, occupied, frozenset(off), at))
+        if len(moves) >= depth or at.is_chance() or at.is_over():
+            return
+        for move in at.legal_moves:
+            after = at.copy(stack=False)
+            after.push(move)
+            visit(after, (*moves, move), after.occupied())
+
+    visit(position, (), start)
+    return out
+
+
+@dataclass
+class SwitchWatch:
+    """Names the point a broken switch is at, reading after reading (see the module's text)."""
+
+    agreed: str | None = None
+    """The one point every fitting line disagreed with the board at, at the last look."""
+    since: float = 0.0
+    """Since when it has been."""
+
+    def forget(self) -> None:
+        self.agreed = None
+
+    def look(
+        self,
+        position: Position[Any, Any],
+        board: Occupancy,
+        edges: Edges,
+        now: float,
+        since: float = float("-inf"),
+    ) -> tuple[str | None, tuple[Move, ...], float | None]:
+        """The point to name now (or None); the line of play the board shows made, if every
+        line that fits it but for that point leaves one position; and when to look again if
+        the board stays so (``since``: when the position began; a switch that changed since
+        then works)."""
+        fits = fitting_lines(position, board)
+        if not fits or any(not f.off for f in fits):  # nothing fits, or a line fits whole
+            self.agreed = None
+            return None, (), None
+        points = {p for f in fits for p in f.off}
+        if len(points) != 1:
+            self.agreed = None
+            return None, (), None
+        (point,) = points
+        last = max(edges.on.get(point, float("-inf")), edges.off.get(point, float("-inf")))
+        if last > since and any(f.missed(point) for f in fits):
+            # a switch that did not follow a move, but changed meanwhile: it works
+            self.agreed = None
+            return None, (), None
+        if self.agreed != point:
+            self.agreed, self.since = point, now
+        due = self.since + AGREED
+        if not all(f.missed(point) for f in fits):  # it changed with no move to explain it:
+            if any(f.moves for f in fits):  # the board as it was but for it, or half of a
+                self.agreed = None  # move whose other half a longer line would explain
+                return None, (), None
+            due = max(due, last + SUSPECT)
+        if now < due:
+            return None, (), due
+        ends = {f.position.to_text(): f.moves for f in fits}
+        return point, (next(iter(ends.values())) if len(ends) == 1 else ()), None

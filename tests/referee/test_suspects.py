@@ -1,0 +1,111 @@
+"""A switch that broke, found from the lines of play that fit the board but for one point
+(reedboard/referee/suspects.py), and what the session does with it."""
+
+from __future__ import annotations
+
+from reedboard import engine
+from reedboard.referee.recognition import Edges
+from reedboard.referee.suspects import AGREED, SUSPECT, SwitchWatch, fitting_lines
+from tests.referee.rig import Rig
+
+FOX_ON_4 = "...F..GG..FGGGGGGGGGGGGGGGGGGGGGG G"
+"""Fox and Geese after the fox 9-4: the geese to move."""
+
+
+def _after(game: str, *moves: str) -> frozenset[str]:
+    position = engine.start(game)
+    for move in moves:
+        position.push_text(move)
+    return position.occupied()
+
+
+def test_a_move_whose_start_switch_stayed_closed_fits_but_for_that_point() -> None:
+    start = engine.start("fox-and-geese")
+    board = _after("fox-and-geese", "9-4") | {"9"}  # the fox left 9, its switch did not open
+    fits = {(tuple(map(str, f.moves)), f.off) for f in fitting_lines(start, board)}
+    assert (("9-4",), frozenset({"9"})) in fits
+    assert ((), frozenset({"4"})) in fits  # or nobody moved and 4's switch closed by itself
+    assert all(len(f[1]) == 1 for f in fits)
+
+
+def test_lines_of_two_moves_are_followed_and_stop_at_a_throw() -> None:
+    start = engine.from_text("fox-and-geese", FOX_ON_4)
+    board = _after("fox-and-geese", "9-4", "17-10", "4-1") | {"17"}  # 17 stayed closed
+    fits = fitting_lines(start, board)
+    assert [(list(map(str, f.moves)), set(f.off)) for f in fits] == [(["17-10", "4-1"], {"17"})]
+    board = _after("fox-and-geese", "9-4", "17-9") | {"10"}  # another line, another point
+    assert {p for f in fitting_lines(engine.start("fox-and-geese"), board) for p in f.off} == {
+        "4",
+        "9",
+        "10",
+    }
+    rabbit = engine.start("fox-and-rabbit")  # a throw comes first: no move to look at
+    assert [f.moves for f in fitting_lines(rabbit, rabbit.occupied() | {"e5"})] == [()]
+
+
+def test_the_watch_names_the_one_point_once_the_readings_have_agreed_a_moment() -> None:
+    start = engine.from_text("fox-and-geese", FOX_ON_4)
+    board = _after("fox-and-geese", "9-4", "17-10", "4-1") | {"17"}
+    edges = Edges()
+    for t, point, on in ((10.0, "10", True), (12.0, "4", False), (12.4, "1", True)):
+        edges.record(point, on, t)
+    watch = SwitchWatch()
+    assert watch.look(start, board, edges, 13.0, since=9.0) == (None, (), 13.0 + AGREED)
+    point, line, _ = watch.look(start, board, edges, 13.0 + AGREED, since=9.0)
+    assert point == "17"
+    assert [str(m) for m in line] == ["17-10", "4-1"]
+
+
+def test_a_switch_that_changed_since_the_move_began_is_not_the_broken_one() -> None:
+    start = engine.from_text("fox-and-geese", FOX_ON_4)
+    board = _after("fox-and-geese", "9-4", "17-10", "4-1") | {"17"}
+    edges = Edges()
+    edges.record("17", True, 11.0)  # 17 changed meanwhile: it works
+    assert SwitchWatch().look(start, board, edges, 20.0, since=9.0)[0] is None
+
+
+def test_a_point_that_changed_alone_is_named_only_once_it_stayed_so_longer_than_a_knock() -> None:
+    start = engine.start("fox-and-geese")
+    board = start.occupied() - {"20"}  # a goose's switch opened, nobody moving
+    edges = Edges()
+    edges.record("20", False, 10.0)
+    watch = SwitchWatch()
+    assert watch.look(start, board, edges, 11.0)[0] is None
+    assert watch.look(start, board, edges, 10.0 + SUSPECT - 0.1)[0] is None
+    assert watch.look(start, board, edges, 10.0 + SUSPECT)[0] == "20"
+
+
+def test_confirm_takes_the_move_that_fits_but_for_its_start_and_names_that_switch() -> None:
+    rig = Rig("fox-and-geese")
+    rig.place("4")  # the fox lifted from 9, whose switch stays closed
+    rig.wait(0.5)
+    rig.press("confirm")
+    assert rig.moves == ["9-4"]
+    said = [a["text"] for a in rig.session.alerts if a["kind"] == "suspect-switch"]
+    assert said and said[0].startswith("switch 9 ")
+    rig.move("17", "10")  # the game goes on, 9 read as the game expects it (empty)
+    assert rig.moves == ["9-4", "17-10"]
+
+
+def test_the_players_going_on_past_a_broken_switch_are_told_which_within_seconds() -> None:
+    rig = Rig("fox-and-geese")
+    rig.move("9", "4")
+    rig.place("10")  # the goose 17-10, switch 17 stuck closed
+    rig.wait(1.0)
+    rig.move("4", "1")  # the fox answers without a word from the board
+    rig.wait(3.0)
+    said = [a for a in rig.session.alerts if a["kind"] == "suspect-switch"]
+    assert said and said[0]["text"].startswith("switch 17 ")
+    assert said[0]["t"] < 10.0
+    assert rig.moves == ["9-4"]  # two moves read past a broken switch: not taken on that
+
+
+def test_a_knocked_piece_is_never_called_a_broken_switch() -> None:
+    rig = Rig("fox-and-geese")
+    rig.lift("20")
+    rig.wait(2.9)  # off its reed for three seconds
+    rig.place("20")
+    rig.move("9", "4")
+    rig.wait(6.0)
+    assert rig.moves == ["9-4"]
+    assert "suspect-switch" not in rig.kinds()
