@@ -20,19 +20,26 @@ each, in both directions, through the simulator's proxy):
 With ``--runs N`` everything runs N times; the figures are the median of the runs, with their
 range in brackets. Switch changes come 10-11 ms apart (a random phase against the scan).
 
+``--out FILE`` also writes the figures to FILE (benchmarks/results/bridge.txt is kept so, and
+``scripts/docs.py`` makes docs/benchmarks.md's table of the Pico link from it).
+
 Run: .venv/bin/python benchmarks/bridge.py [--runs N] [--samples N] [--presses N] [--seed S]
+     [--out FILE]
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import io
 import itertools
 import random
 import statistics
 import sys
 import time
 from difflib import SequenceMatcher
+from pathlib import Path
 
 from reedboard.bridge.link import PicoBoard
 from reedboard.bridge.simulator import SimulatedPico
@@ -140,14 +147,16 @@ async def convergence(
     return took
 
 
-async def direct(samples: int) -> tuple[list[float], list[list[float]]]:
+async def direct(samples: int) -> tuple[list[float], list[list[float]], int, int]:
+    """Latencies and their parts, misread events, events seen."""
     pico = SimulatedPico("micropython", 36, LAYOUT.led_count, scan_hz=1000, trace=True)
     board = PicoBoard(pico.port, LAYOUT)
     board.open()
     parts: list[list[float]] = [[] for _ in PARTS]
     try:
         await until_linked(board)
-        return (await switches(pico, board, samples, parts))[0], parts
+        latencies, misread, seen = await switches(pico, board, samples, parts)
+        return latencies, parts, misread, seen
     finally:
         board.close()
         pico.close()
@@ -202,17 +211,33 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5, help="LED convergence rounds")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--damage", type=float, action="append", help="share, e.g. 0.05")
+    parser.add_argument("--out", type=Path, help="also write the figures to this file")
     args = parser.parse_args()
     shares = args.damage or [0.0, 0.01, 0.05]
-    direct_runs: list[tuple[list[float], list[list[float]]]] = []
+    direct_runs: list[tuple[list[float], list[list[float]], int, int]] = []
     damaged_runs: dict[float, list[dict[str, object]]] = {share: [] for share in shares}
     for run in range(args.runs):
         direct_runs.append(asyncio.run(direct(args.samples)))
         for share in shares:
             damaged_runs[share].append(asyncio.run(measure(share, args)))
         print(f"run {run + 1} of {args.runs} done", file=sys.stderr)
+    with contextlib.redirect_stdout(io.StringIO()) as said:
+        report(args, shares, direct_runs, damaged_runs)
+    sys.stdout.write(said.getvalue())
+    if args.out:
+        args.out.write_text(said.getvalue(), encoding="utf-8")
+
+
+def report(
+    args: argparse.Namespace,
+    shares: list[float],
+    direct_runs: list[tuple[list[float], list[list[float]], int, int]],
+    damaged_runs: dict[float, list[dict[str, object]]],
+) -> None:
     print(f"micropython firmware straight over a pty ({args.runs} runs; median [range]):")
-    totals = [pcts(lat) for lat, _ in direct_runs]
+    bad, fewest = max(r[2] for r in direct_runs), min(r[3] for r in direct_runs)
+    print(f"  misread events         {bad} of {fewest}+ (worst run)   (goal 0)")
+    totals = [pcts(lat) for lat, *_ in direct_runs]
     p50s, p99s = [t[0] for t in totals], [t[1] for t in totals]
     print(f"  switch -> Pi event     p50 {spread(p50s)} ms   p99 {spread(p99s)} ms")
     print(
@@ -220,7 +245,7 @@ def main() -> None:
         f" p99 {spread([v - STABLE_MS for v in p99s])} ms   (goal p99 < 2 ms)"
     )
     for k, name in enumerate(PARTS):
-        figures = [pcts(parts[k]) for _, parts in direct_runs]
+        figures = [pcts(parts[k]) for _, parts, *_ in direct_runs]
         print(
             f"    {name:<18}   p50 {spread([f[0] for f in figures])} ms"
             f"   p99 {spread([f[1] for f in figures])} ms"

@@ -27,16 +27,20 @@ failing game as DIR/GAME-SEED.jsonl with GAME-SEED.expected.json ({"moves": [...
 Default: the careful row, 10,000 games over two processes. ``--check`` also checks the
 referee's state against what it waits on after every step (``Session.check``) and stops at
 the first game where they disagree, naming it. A game in which the session raises an error is
-filed under ``crash`` (the run goes on).
+filed under ``crash`` (the run goes on). ``--out FILE`` also writes what it prints to FILE:
+benchmarks/results/recognition-rows.txt is kept so (``--rows --games 2000 --jobs 2``), and
+``scripts/docs.py`` makes docs/benchmarks.md's recognition tables from it.
 
 Run: .venv/bin/python benchmarks/recognition.py [--games N] [--plies N] [--seed S]
      [--game ID ...] [--behaviour NAME ... | --rows] [--jobs N] [--dump DIR] [--examples K]
-     [--json FILE] [--check]
+     [--json FILE] [--out FILE] [--check]
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
 import json
 import multiprocessing
 import os
@@ -125,6 +129,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--dump", help="write the failing games' traces to this folder")
     parser.add_argument("--examples", type=int, default=3, help="failing seeds shown a class")
     parser.add_argument("--json", help="also write the figures as JSON to this file")
+    parser.add_argument("--out", type=Path, help="also write what it prints to this file")
     parser.add_argument("--check", action="store_true", help="check the referee's states too")
     args = parser.parse_args(argv)
     sensed = [g for g in engine.game_ids() if engine.game(g).sensed]
@@ -151,17 +156,23 @@ def main(argv: list[str] | None = None) -> None:
         cpu[row][report.game] += took
     figures: dict[str, Any] = {"seed": args.seed, "plies": args.plies, "games_a_row": args.games}
     figures["rows"] = {}
-    print(f"hand-played games, seed set {args.seed}, at most {args.plies} plies, {args.jobs} jobs")
-    for row in rows:
-        for reports in by_row[row].values():
-            reports.sort(key=lambda r: r.seed)
-        figures["rows"][row] = print_row(row, games[row], by_row[row], cpu[row], args.examples)
-    if len(rows) > 1:
-        print_rows(figures["rows"])
-    else:  # the figures as they were before rows
-        figures["games"] = figures["rows"][rows[0]]["games"]
-    figures["wall_seconds"] = round(wall, 1)
-    print(f"\nwall time {wall:.1f} s")
+    with contextlib.redirect_stdout(io.StringIO()) as said:
+        print(
+            f"hand-played games, seed set {args.seed}, at most {args.plies} plies, {args.jobs} jobs"
+        )
+        for row in rows:
+            for reports in by_row[row].values():
+                reports.sort(key=lambda r: r.seed)
+            figures["rows"][row] = print_row(row, games[row], by_row[row], cpu[row], args.examples)
+        if len(rows) > 1:
+            print_rows(figures["rows"])
+        else:  # the figures as they were before rows
+            figures["games"] = figures["rows"][rows[0]]["games"]
+        figures["wall_seconds"] = round(wall, 1)
+        print(f"\nwall time {wall:.1f} s")
+    sys.stdout.write(said.getvalue())
+    if args.out:
+        args.out.write_text(said.getvalue(), encoding="utf-8")
     if args.json:
         Path(args.json).write_text(json.dumps(figures, indent=1) + "\n", encoding="utf-8")
 

@@ -49,7 +49,7 @@ def test_every_generated_block_is_what_its_program_prints() -> None:
 
 def test_the_documents_have_generated_blocks() -> None:
     found = {b.what.split()[0] for path in DOCS for b in docs.blocks(path)}
-    assert {"reedboard", "$", "results", "strength", "bad-inputs"} <= found
+    assert {"reedboard", "$", "results", "strength", "recognition", "bridge", "bad-inputs"} <= found
 
 
 def checkout_copy(tmp_path: Path) -> Path:
@@ -78,6 +78,47 @@ def test_a_stale_block_fails_the_check_and_is_written_again(
     assert "GP28" in building.read_text(encoding="utf-8")  # --check writes nothing
     assert docs.main(["--root", str(root)]) == 0
     assert building.read_text(encoding="utf-8") == text
+    assert docs.main(["--check", "--root", str(root)]) == 0
+
+
+@pytest.mark.parametrize(
+    ("what", "old", "new", "shown"),
+    [
+        (
+            "recognition benchmarks/results/recognition-rows.txt",
+            "broken_switch               2000    705",
+            "broken_switch               2000    706",
+            "| broken_switch | 2,000 | 706 (35.2%) |",
+        ),
+        (
+            "bridge benchmarks/results/bridge.txt",
+            "misread events         0 of",
+            "misread events         7 of",
+            "| 0 % (straight over the pty) | 7 of ",
+        ),
+    ],
+)
+def test_a_changed_kept_output_makes_its_block_stale(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], what: str, old: str, new: str, shown: str
+) -> None:
+    """The tables made from a benchmark's kept output follow the file: a new run kept there
+    fails the check until scripts/docs.py has written them again."""
+    root = checkout_copy(tmp_path)
+    (root / "benchmarks").unlink()
+    shutil.copytree(
+        ROOT / "benchmarks" / "results",
+        root / "benchmarks" / "results",
+        ignore=shutil.ignore_patterns("*.gz"),
+    )
+    path = root / what.split()[1]
+    path.write_text(path.read_text(encoding="utf-8").replace(old, new, 1), encoding="utf-8")
+    page = root / "docs" / "benchmarks.md"
+    assert docs.main(["--check", "--root", str(root)]) == 1
+    (block,) = [b for b in docs.blocks(page) if b.what == what]
+    assert capsys.readouterr().out == f"docs/benchmarks.md:{block.line}: stale block '{what}'\n"
+    assert shown not in page.read_text(encoding="utf-8")
+    assert docs.main(["--root", str(root)]) == 0
+    assert shown in page.read_text(encoding="utf-8")
     assert docs.main(["--check", "--root", str(root)]) == 0
 
 
