@@ -24,6 +24,7 @@ import time
 
 from reedboard import engine
 from reedboard.engine.solitaire import solver as solver
+from reedboard.engine.solitaire.solved import WinningTable
 from reedboard.referee import solved
 
 PUBLISHED = {  # the English board from the centre (George Bell's counts)
@@ -75,8 +76,11 @@ def analysis(start: int, finish: int, runs: int) -> None:
 def hints(start: int, finish: int, count: int, seed: int) -> None:
     started = time.perf_counter()
     progress = solved.ProgressPrinter(sys.stderr, [("reachable", 1.0)])
-    winning = solved.winning_set(
-        finish, build_missing=True, progress=progress, say=lambda t: print(t, flush=True)
+    winning = solved.open_table(
+        WinningTable(finish),
+        build_missing=True,
+        progress=progress,
+        say=lambda t: print(t, flush=True),
     )
     progress.done()
     assert winning is not None

@@ -116,17 +116,18 @@ def _winning_set_file(config: pytest.Config, tmp_path_factory: pytest.TempPathFa
     """Finish 17's winning-set file, built once and kept between runs in pytest's cache
     (``.pytest_cache/d/solitaire-…``), so a run opens it in milliseconds instead of building it
     (several seconds, 600 MB at the peak). The folder's name is the key: the file format's
-    version (reedboard/referee/solved.py ``FORMAT_VERSION``), the engine's key format and a hash
-    of the solver's source, so a changed solver builds its set anew; folders of other keys are
-    removed. The file is checked whole when opened (``solved.load``): a damaged or cut-short one
-    is built again, never trusted. xdist's workers share it: the first to need it builds it
-    under a file lock, the others wait and open it. Without the cache plugin
+    version (reedboard/engine/solitaire/solved.py ``FORMAT_VERSION``), the engine's key format
+    and a hash of the solver's source, so a changed solver builds its set anew; folders of
+    other keys are removed. The file is checked whole when opened (``solved.load``): a damaged
+    or cut-short one is built again, never trusted. xdist's workers share it: the first to
+    need it builds it under a file lock, the others wait and open it. Without the cache plugin
     (``-p no:cacheprovider``) it is built once a run, in the run's temporary folder."""
     from reedboard.engine.solitaire import solver
+    from reedboard.engine.solitaire.solved import FORMAT_VERSION, WinningTable
     from reedboard.referee import solved
 
     source = hashlib.sha256(Path(solver.__file__).read_bytes()).hexdigest()[:12]
-    key = f"solitaire-{solved.FORMAT_VERSION}.{solver.KEY_FORMAT}-{source}"
+    key = f"solitaire-{FORMAT_VERSION}.{solver.KEY_FORMAT}-{source}"
     cache: pytest.Cache | None = getattr(config, "cache", None)
     if cache is not None:
         folder = cache.mkdir(key)
@@ -137,14 +138,15 @@ def _winning_set_file(config: pytest.Config, tmp_path_factory: pytest.TempPathFa
         base = tmp_path_factory.getbasetemp()
         folder = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / key
         folder.mkdir(exist_ok=True)
-    path = solved.cache_path(SOLITAIRE_FINISH, folder)
+    table = WinningTable(SOLITAIRE_FINISH)
+    path = solved.cache_path(table, folder)
     with open(folder / "build.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)  # released when closed
         try:
-            solved.load(path, SOLITAIRE_FINISH)
+            solved.load(path, table)
         except solved.CacheError:
-            solved.build(SOLITAIRE_FINISH, folder)  # written atomically
-            solved.load(path, SOLITAIRE_FINISH)  # a set just built must open
+            solved.build(table, folder)  # written atomically
+            solved.load(path, table)  # a set just built must open
     return path
 
 
@@ -154,10 +156,11 @@ def solitaire_levels(
 ) -> dict[int, Any]:
     """The whole winning set for finish 17 (reedboard/engine/solitaire/solver.py), as the
     cached file holds it (mapped, as the daemon opens it): built at most once a run."""
+    from reedboard.engine.solitaire.solved import WinningTable
     from reedboard.referee.solved import load
 
     path = _winning_set_file(pytestconfig, tmp_path_factory)
-    return load(path, SOLITAIRE_FINISH).levels
+    return load(path, WinningTable(SOLITAIRE_FINISH)).levels  # type: ignore[no-any-return]
 
 
 @pytest.fixture(scope="session")
@@ -165,10 +168,11 @@ def solitaire_cache(pytestconfig: pytest.Config, tmp_path_factory: pytest.TempPa
     """An XDG cache folder of the session's own holding that set's file, as `reedboard hint`
     and the daemon read it (point ``XDG_CACHE_HOME`` here): a copy, so no test can touch the
     cached one."""
+    from reedboard.engine.solitaire.solved import WinningTable
     from reedboard.referee.solved import cache_path
 
     root = tmp_path_factory.mktemp("xdg-solitaire")
-    target = cache_path(SOLITAIRE_FINISH, root / "reedboard")
+    target = cache_path(WinningTable(SOLITAIRE_FINISH), root / "reedboard")
     target.parent.mkdir(parents=True)
     shutil.copyfile(_winning_set_file(pytestconfig, tmp_path_factory), target)
     return root

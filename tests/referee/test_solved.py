@@ -1,5 +1,6 @@
-"""Peg Solitaire solved on the board (reedboard/referee/solved.py): the cache file, `reedboard
-analyse` and `hint`, the verdict after each jump, the losing jump named, the daemon's build."""
+"""Peg Solitaire solved on the board (reedboard/referee/solved.py, with the winning set's file of
+reedboard/engine/solitaire/solved.py): the cache file, `reedboard analyse` and `hint`, the
+verdict after each jump, the losing jump named, the daemon's build."""
 
 from __future__ import annotations
 
@@ -23,7 +24,9 @@ from reedboard import engine
 from reedboard.cli.main import main
 from reedboard.daemon.config import Config
 from reedboard.daemon.core import Daemon
+from reedboard.engine.solitaire import solved as winning_file
 from reedboard.engine.solitaire import solver as solver
+from reedboard.engine.solitaire.solved import WinningTable
 from reedboard.engine.solitaire.solver import WinningSet, bits_of, symmetries_keeping
 from reedboard.hardware.lights import AMBER
 from reedboard.referee import solved
@@ -32,6 +35,15 @@ from tests.engine import solitaire_reference as ref
 from tests.referee.rig import Rig
 
 START = engine.start("solitaire").to_text()
+
+
+def write(path: Path, finish: int, levels: Any) -> None:
+    """A winning set's levels written to ``path`` as the cache writes it (atomically)."""
+    solved.write(path, lambda out: winning_file.write(out, finish, levels))
+
+
+def load(path: Path, finish: int) -> Any:
+    return solved.load(path, WinningTable(finish))
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -50,7 +62,7 @@ def endgame_levels() -> dict[int, Any]:
 def cached(monkeypatch: pytest.MonkeyPatch, solitaire_cache: Path) -> WinningSet:
     """The whole winning set for 17 in the cache folder the commands read."""
     monkeypatch.setenv("XDG_CACHE_HOME", str(solitaire_cache))
-    ws = solved.winning_set(17)
+    ws = solved.open_table(WinningTable(17))
     assert ws is not None
     return ws
 
@@ -72,20 +84,20 @@ def lost_jump(ws: WinningSet) -> tuple[Any, Any]:
 def test_a_written_set_loads_back_level_for_level(
     tmp_path: Path, endgame_levels: dict[int, Any]
 ) -> None:
-    assert solved.HEADER_SIZE == 788  # where level 32's keys begin (the damage tests below)
+    assert winning_file.HEADER_SIZE == 788  # where level 32's keys begin (the damage tests below)
     path = tmp_path / "sub" / "w.bin"
-    solved.write(path, 17, endgame_levels)
+    write(path, 17, endgame_levels)
     assert [p.name for p in path.parent.iterdir()] == ["w.bin"]  # no temporary file left
-    stored = solved.load(path, 17)
-    for pegs in solved.LEVELS:
-        lows, split = stored.level(pegs)
+    stored = load(path, 17)
+    for pegs in winning_file.LEVELS:
+        lows, split = stored.levels[pegs]
         want, want_split = endgame_levels.get(pegs, (np.empty(0, np.uint32), 0))
         assert lows.tolist() == want.tolist() and split == want_split
 
 
 def test_cache_folder_follows_xdg(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
-    assert solved.cache_path(5) == tmp_path / "reedboard" / "solitaire-winning-5.bin"
+    assert solved.cache_path(WinningTable(5)) == tmp_path / "reedboard" / "solitaire-winning-5.bin"
     monkeypatch.setenv("XDG_CACHE_HOME", "relative/cache")  # not absolute: ignored (XDG)
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     assert solved.cache_dir() == tmp_path / "home" / ".cache" / "reedboard"
@@ -96,12 +108,12 @@ def test_cache_folder_follows_xdg(monkeypatch: pytest.MonkeyPatch, tmp_path: Pat
 @pytest.fixture(scope="module")
 def good_file(tmp_path_factory: pytest.TempPathFactory, endgame_levels: dict[int, Any]) -> bytes:
     path = tmp_path_factory.mktemp("good") / "w.bin"
-    solved.write(path, 17, endgame_levels)
+    write(path, 17, endgame_levels)
     return path.read_bytes()
 
 
 KEYS = solver.KEY_FORMAT
-READS = f"{solved.FORMAT_VERSION}.{solver.KEY_FORMAT}"
+READS = f"{winning_file.FORMAT_VERSION}.{solver.KEY_FORMAT}"
 
 
 def _header(data: bytes, **fields: int) -> bytes:
@@ -118,8 +130,8 @@ def _header(data: bytes, **fields: int) -> bytes:
         values["symmetries"],
         pad,
     )
-    head += data[len(head) : solved.HEADER_SIZE - 4]
-    return head + struct.pack("<I", zlib.crc32(head)) + data[solved.HEADER_SIZE :]
+    head += data[len(head) : winning_file.HEADER_SIZE - 4]
+    return head + struct.pack("<I", zlib.crc32(head)) + data[winning_file.HEADER_SIZE :]
 
 
 @pytest.mark.parametrize(
@@ -135,10 +147,13 @@ def _header(data: bytes, **fields: int) -> bytes:
         (lambda d: d[:788] + bytes([d[788] ^ 1]) + d[789:], "level 32 is damaged (checksum)"),
         (lambda d: d[:900] + bytes([d[900] ^ 1]) + d[901:], "level 28 is damaged (checksum)"),
         (lambda d: _header(d, version=1), f"format 1.{KEYS}, this reedboard reads {READS}"),
-        (lambda d: _header(d, key=9), f"format {solved.FORMAT_VERSION}.9, this reedboard reads"),
+        (
+            lambda d: _header(d, key=9),
+            f"format {winning_file.FORMAT_VERSION}.9, this reedboard reads",
+        ),
         (lambda d: _header(d, finish=5), "holds finish 5, not 17"),
         (
-            lambda d: _header(d[:16] + bytes(solved.HEADER_SIZE - 16)),
+            lambda d: _header(d[:16] + bytes(winning_file.HEADER_SIZE - 16)),
             "holds no positions",
         ),
     ],
@@ -151,7 +166,7 @@ def test_a_file_that_cannot_be_used_is_named_with_what_is_wrong(
     if data is not None:
         path.write_bytes(data)
     with pytest.raises(solved.CacheError) as caught:
-        solved.load(path, 17)
+        load(path, 17)
     assert str(caught.value).startswith(f"{path}: ") and why in str(caught.value)
 
 
@@ -169,19 +184,19 @@ def test_any_byte_changed_or_cut_is_caught(
     else:
         path.write_bytes(good_file[: data.draw(st.integers(0, len(good_file) - 1))])
     with pytest.raises(solved.CacheError):
-        solved.load(path, 17)
+        load(path, 17)
 
 
 def test_a_file_of_another_finishs_levels_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "w.bin"
-    solved.write(path, 17, solver.finish_levels(16, down_to=30))  # labelled 17, 16's inside
+    write(path, 17, solver.finish_levels(16, down_to=30))  # labelled 17, 16's inside
     with pytest.raises(solved.CacheError, match="does not begin with the start with 17 empty"):
-        solved.load(path, 17)
+        load(path, 17)
 
 
 def test_levels_out_of_order_are_refused(tmp_path: Path, endgame_levels: Any) -> None:
     with pytest.raises(ValueError, match="level 28 out of order"):
-        solved.write(tmp_path / "w.bin", 17, iter(sorted(endgame_levels.items())))
+        write(tmp_path / "w.bin", 17, iter(sorted(endgame_levels.items())))
     assert list(tmp_path.iterdir()) == []
 
 
@@ -196,7 +211,7 @@ def test_a_failed_write_leaves_the_old_file_and_no_litter(
 
     monkeypatch.setattr(solved.os, "replace", refuse)
     with pytest.raises(OSError, match="No space"):
-        solved.write(path, 17, endgame_levels)
+        write(path, 17, endgame_levels)
     assert path.read_bytes() == b"old"
     assert [p.name for p in tmp_path.iterdir()] == ["w.bin"]
 
@@ -216,7 +231,7 @@ def test_the_set_is_built_again_only_when_the_file_cannot_be_used(
         return iter(sorted(endgame_levels.items(), reverse=True))
 
     monkeypatch.setattr(solver, "iter_finish_levels", finish_levels)
-    path = solved.cache_path(17, tmp_path)
+    path = solved.cache_path(WinningTable(17), tmp_path)
     if damage == "corrupt":
         path.write_bytes(good_file[:-5] + bytes([good_file[-5] ^ 0xFF]) + good_file[-4:])
     elif damage == "old-version":
@@ -224,7 +239,7 @@ def test_the_set_is_built_again_only_when_the_file_cannot_be_used(
     elif damage == "good":
         path.write_bytes(good_file)
     said: list[str] = []
-    ws = solved.winning_set(17, tmp_path, build_missing=True, say=said.append)
+    ws = solved.open_table(WinningTable(17), tmp_path, build_missing=True, say=said.append)
     assert ws is not None
     assert built == ([] if damage == "good" else [17])
     if damage != "good":
@@ -234,7 +249,7 @@ def test_the_set_is_built_again_only_when_the_file_cannot_be_used(
     for holes in ([17], [16, 15], [10, 17, 24], [5, 17]):
         x = bits_of(holes)
         assert ws.can_win_boards([x]) == [ref.can_finish(x, 17)]
-    assert solved.winning_set(17, tmp_path / "none") is None  # not built, not asked to
+    assert solved.open_table(WinningTable(17), tmp_path / "none") is None  # not built, not asked to
 
 
 # -- progress ----------------------------------------------------------------------------------
@@ -481,10 +496,10 @@ def test_the_daemon_builds_a_missing_set_in_a_process_of_its_own(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, solitaire_cache: Path, solver_on: None
 ) -> None:
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
-    source = solved.cache_path(17, solitaire_cache / "reedboard")
+    source = solved.cache_path(WinningTable(17), solitaire_cache / "reedboard")
     builder = (  # stands in for `python -m reedboard.referee.solved build`: copies a built file
-        "import os, shutil, sys; os.makedirs(sys.argv[4]);"
-        " shutil.copy(sys.argv[1], sys.argv[4] + '/solitaire-winning-' + sys.argv[2] + '.bin')"
+        "import os, shutil, sys; folder = sys.argv[sys.argv.index('--folder') + 1];"
+        " os.makedirs(folder); shutil.copy(sys.argv[1], folder)"
     )
     monkeypatch.setattr(solved, "BUILD_COMMAND", [sys.executable, "-c", builder, str(source)])
     said: list[str] = []
@@ -556,16 +571,17 @@ def test_the_build_command_writes_the_set_and_refuses_in_one_line(
         solver, "iter_finish_levels", lambda finish, progress: iter(endgame_levels.items())
     )
     monkeypatch.setattr(solved.os, "nice", lambda _n: 0)
-    assert solved.main(["build", "17", "--folder", str(tmp_path)]) == 0
+    assert solved.main(["build", "solitaire", "--folder", str(tmp_path)]) == 0
     out, _ = capsys.readouterr()
     assert out == f"{tmp_path / 'solitaire-winning-17.bin'}\n"
-    solved.load(tmp_path / "solitaire-winning-17.bin", 17)
+    load(tmp_path / "solitaire-winning-17.bin", 17)
     monkeypatch.setattr(solver, "iter_finish_levels", real)
-    assert solved.main(["build", "40", "--folder", str(tmp_path)]) == 2
+    build = ["build", "solitaire", "--options", '{"finish": 40}', "--folder", str(tmp_path)]
+    assert solved.main(build) == 2
     _, err = capsys.readouterr()
-    assert err == "reedboard: error: finish: there is no hole 40 (1-33)\n"
+    assert err == "reedboard: error: solitaire: finish: there is no hole 40 (1-33)\n"
 
 
 def test_the_build_estimate_is_a_time() -> None:
-    seconds = solved.estimate_seconds()
+    seconds = WinningTable(17).estimate_seconds()
     assert 0 < seconds < 3600

@@ -1,6 +1,7 @@
-"""Peg Solitaire's winning set as a daemon extension: opened from the cache, or built in a
-process of its own, while the game goes on; hints are then proofs and each jump's verdict is
-shown (nothing happens for a game that is not solved so)."""
+"""A game's solved table (the engine's ``solved_table`` hook; Peg Solitaire's winning set) as a
+daemon extension: opened from the cache, or built in a process of its own, while the game goes
+on; hints are then proofs and each move's verdict is shown (nothing happens for a game without
+one)."""
 
 from __future__ import annotations
 
@@ -23,11 +24,15 @@ class WinningSet(Background):
             log.info("solver: %s", text)
             daemon.out(f"solver: {text}")
 
+        position = daemon.session.position
+        table = solved.table_of(position)
+        if table is None:
+            return
         try:
-            winning = await solved.prepare(daemon.session.position, say)
+            winning = await solved.prepare(position, say)
         except Exception as exc:  # the game goes on with the bounded search
-            log.warning("solver: the solitaire winning set is not available: %s", exc)
+            log.warning("solver: the %s is not available: %s", table.name, exc)
             return
         if winning is not None:
             daemon.session.solved.winning = winning
-            say(f"solitaire winning set for finish {winning.finish} open: hints are proofs")
+            say(f"{winning.table} open: hints are proofs")

@@ -9,7 +9,10 @@ or move classes; each of these hooks has a generic default a game may override:
 :meth:`Position.marks` (lights the game wants), :meth:`Position.physical_steps` (what hands do
 to make a move), :meth:`Position.evaluate` and :meth:`Position.returns` (for search, with
 :attr:`Position.search_depth`), :meth:`Position.demo_line` (a line worth showing),
-:meth:`Position.file_options` (options naming files) and :meth:`Position.throw_values`.
+:meth:`Position.file_options` (options naming files), :meth:`Position.throw_values`,
+:meth:`Position.hint_points` (what a hint lights), and for a game solved by a table kept on
+disk or analysed by a command, :meth:`Position.solved_table` and :meth:`Position.analysis`
+(reedboard/engine/solved.py).
 Adding a game touches the engine and a board layout, nothing else.
 
 Chance (dice, spinners) is a player, as in OpenSpiel: while :meth:`Position.is_chance` is true,
@@ -24,7 +27,7 @@ import enum
 import itertools
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping
-from typing import Any, ClassVar, Generic, Self, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
 from reedboard.engine.errors import EngineError, IllegalMoveError
 from reedboard.engine.marks import Mark
@@ -32,6 +35,9 @@ from reedboard.engine.options import file_options, make_options
 from reedboard.engine.outcome import Outcome
 from reedboard.engine.physical import Carry, Hop, PhysicalMove, Take
 from reedboard.engine.table import TableAssistant
+
+if TYPE_CHECKING:
+    from reedboard.engine.solved import Analysis, SolvedTable
 
 
 class Move(ABC):
@@ -330,6 +336,26 @@ class Position(ABC, Generic[M, S]):
         """A known line of play worth showing from this position, as move texts (Solitaire's
         seed key); empty when the game has none (the demo then plays at random)."""
         return ()
+
+    def hint_points(self, move: M) -> tuple[str, ...]:
+        """The points a hint for the legal ``move`` lights: where its pieces start and end (a
+        piece coming on from off the board shows only where it lands). Solitaire adds the peg
+        jumped over."""
+        return tuple(dict.fromkeys(p for route in move.routes() for p in (route[0], route[-1])))
+
+    @classmethod
+    def solved_table(cls, options: Any) -> SolvedTable | None:
+        """The game's solved table for these options (its dataclass), too big to ship and
+        built once where it is used, or None (reedboard/engine/solved.py): the referee keeps it
+        on disk, then a hint is a proof, and after each move the board says whether the game
+        can still be won. The default has none."""
+        return None
+
+    @classmethod
+    def analysis(cls) -> Analysis | None:
+        """What ``reedboard analyse`` runs for the game (reedboard/engine/solved.py), or None:
+        the default has none."""
+        return None
 
     # -- the common API ----------------------------------------------------------------------
 

@@ -41,6 +41,10 @@ TABLE_ASSISTANTS: dict[str, str] = {
 its own (``reedboard jack-rabbits WHAT``), with the line ``reedboard --help`` shows for it (a
 test checks it against the game's ``table_assistant``)."""
 
+ANALYSED: tuple[str, ...] = ("solitaire", "fox-and-geese-mcloughlin")
+"""The games ``reedboard analyse`` runs an analysis of (their ``analysis()`` hook), in the order
+its messages name them (a test checks it against the hook)."""
+
 DEFAULT_GAME = "fox-and-geese"
 """The game played when none is named (``reedboard run``, a config without ``game``)."""
 DEMO_GAME = "solitaire"

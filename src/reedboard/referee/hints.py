@@ -3,10 +3,9 @@
 The searches know no game: each game rates positions itself (:meth:`~engine.Position.evaluate`
 and :meth:`~engine.Position.returns`) and says how far to look (``search_depth``).
 
-- Peg Solitaire with its winning set open (reedboard/engine/solitaire/solver.py, kept by
-  reedboard/referee/solved.py): a jump after which the game can still be won, or none when it is
-  lost:
-  a proof, looked up in well under a millisecond.
+- A game with its solved table open (the engine's ``solved_table`` hook, kept by
+  reedboard/referee/solved.py; Peg Solitaire's winning set): a move after which the game can
+  still be won, or none when it is lost: a proof, looked up in well under a millisecond.
 - A one-player game (Peg Solitaire without that set: numpy missing, diagonal jumps, the set not
   open yet): a depth-first search for a won line within a node budget (failed positions
   remembered); without one in budget, the move the game rates best (the jump that leaves the
@@ -38,7 +37,7 @@ from reedboard.engine.levels import TOP_LEVEL
 from reedboard.engine.search import choose
 
 if TYPE_CHECKING:
-    from reedboard.engine.solitaire.solver import WinningSet
+    from reedboard.engine.solved import Solution
 
 log = logging.getLogger("reedboard.hints")
 
@@ -116,14 +115,15 @@ class HintWorker:
 
 def suggest(
     position: Position[Any, Any],
-    winning: WinningSet | None = None,
+    winning: Solution | None = None,
     level: int = TOP_LEVEL,
     rng: random.Random | None = None,
 ) -> Move | None:
     """The suggested move for the side to move, or None (game over, or a throw is awaited).
 
-    ``winning``: Solitaire's winning set for the game's finish, when open: the hint is then a
-    jump that keeps the game winnable, and None when the game is lost. Otherwise the computer
+    ``winning``: the game's solved table, when open (Solitaire's winning set for the game's
+    finish): the hint is then a move that keeps the game winnable, and None when the game is
+    lost. Otherwise the computer
     player's move at ``level`` (1-5; ``rng`` orders equal moves, seed 0 by default); at the top
     level a one-player game searches for a won line first."""
     if position.is_over() or position.is_chance():
@@ -131,19 +131,12 @@ def suggest(
     moves = list(position.legal_moves)
     if not moves:
         return None
-    if winning is not None and _solved(position, winning):
+    if winning is not None and winning.answers(position):
         hint: Move | None = winning.hint(position)
         return hint
     if len(position.players) == 1 and level == TOP_LEVEL:
         return _puzzle(position) or moves[0]
     return choose(position, level, rng if rng is not None else random.Random(0))
-
-
-def _solved(position: Position[Any, Any], winning: WinningSet) -> bool:
-    """Whether the winning set answers for this game (orthogonal jumps, the same finish)."""
-    from reedboard.referee.solved import finish_of, solves
-
-    return solves(position) and finish_of(position.options) == winning.finish
 
 
 WIN = 1e9

@@ -70,7 +70,7 @@ from reedboard.referee.recognition import (
     distinct,
     goes_on,
 )
-from reedboard.referee.solved import Verdicts, hint_points
+from reedboard.referee.solved import Verdicts
 from reedboard.referee.suspects import STILL, SUSPECT, SwitchWatch, fitting_lines
 from reedboard.store.games import GameStore
 from reedboard.store.recorder import Recorder
@@ -1378,7 +1378,7 @@ class Session:
             elif self.cls.dice_spec:  # the mover's reachable circles, once thrown
                 landings = self.recognizer.landings()
         candidate = route_points(self._ambiguous[self._shown]) if self._ambiguous else ()
-        hint = hint_points(self._hint, position) if self._hint else ()  # over too
+        hint = position.hint_points(self._hint) if self._hint else ()  # over too
         return View(
             landings=landings,
             hint=hint,

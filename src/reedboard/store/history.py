@@ -18,7 +18,7 @@ def history_text(record: GameRecord) -> str:
     if record.options:
         lines.append(f"# options: {json.dumps(record.options, sort_keys=True)}")
     lines.append(f"# start: {record.start}")
-    notes = _history_notes(record)  # the jump that lost a winnable Solitaire game
+    notes = _history_notes(record)  # the move that lost a winnable solved game
     for ply, move in enumerate(record.moves, start=1):
         lines.append(f"{ply}. {move}" + (f"  # {notes[ply]}" if ply in notes else ""))
     lines.append(f"# outcome: {record.status}")
@@ -26,18 +26,16 @@ def history_text(record: GameRecord) -> str:
 
 
 def _history_notes(record: GameRecord) -> dict[int, str]:
-    """Notes on a stored game's moves: a Solitaire game's losing jump, once the winning set
-    for its finish is cached (history never builds it)."""
-    from reedboard.engine.solitaire import solver as solver
+    """Notes on a stored game's moves: the move that lost a winnable game, once the game's
+    solved table (Solitaire's winning set for its finish) is cached (history never builds
+    it)."""
     from reedboard.referee import solved
 
-    if record.game != solver.GAME:
-        return {}
     try:
-        position = record.start_position()
-        if not solved.solves(position):
+        table = solved.table_of(record.start_position())
+        if table is None:
             return {}
-        ws = solved.winning_set(solved.finish_of(position.options))
+        ws = solved.open_table(table)
         if ws is None:
             return {}
         return solved.lost_plies(record, ws)

@@ -7,7 +7,7 @@ one fox, forward-only geese, compulsory maximal jump chains, a six-geese win.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from reedboard.engine.cross import (
     EMPTY,
@@ -21,6 +21,9 @@ from reedboard.engine.cross import (
 from reedboard.engine.errors import InvalidOptionError, InvalidPositionError
 from reedboard.engine.outcome import Outcome, Termination
 from reedboard.engine.registry import register
+
+if TYPE_CHECKING:
+    from reedboard.engine.solved import Analysis
 
 FOX = ord("F")
 GOOSE = ord("G")
@@ -530,6 +533,13 @@ class McLoughlinFoxAndGeese(FoxAndGeese):
         except solver.SolverError:  # options under which geese may step back and forth
             return None
         return solver.best_move(self, expansions=effort)
+
+    @classmethod
+    def analysis(cls) -> Analysis | None:
+        """Who wins, proved within a time budget (reedboard/engine/fox_and_geese/solver.py)."""
+        from reedboard.engine.fox_and_geese import solver as solver
+
+        return solver.ProofSearch(cls)
 
     @classmethod
     def _start(cls, options: Any) -> Self:

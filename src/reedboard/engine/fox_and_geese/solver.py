@@ -22,18 +22,21 @@ is a depth-first walk of single positions, where numpy's whole-array operations 
 - :func:`solve`: the value of a position within a time budget (:class:`Result`: proved or
   not, the root's proof and disproof numbers, positions reached, each first move's state).
 - :func:`best_move`: a move proved to win for the side to move, from a fresh search.
+- :class:`ProofSearch`: ``reedboard analyse fox-and-geese-mcloughlin`` (the engine's
+  :meth:`~reedboard.engine.position.Position.analysis` hook).
 """
 
 from __future__ import annotations
 
 import functools
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from reedboard.engine.cross import HOLES, CrossMove, Diagonals, cross33, forward_targets
 from reedboard.engine.errors import EngineError
+from reedboard.engine.solved import Analysis, Report
 
 GAME = "fox-and-geese-mcloughlin"
 """The game this module solves."""
@@ -565,3 +568,63 @@ def best_move(
         if state.value == winner:
             return state.move
     return None  # pragma: no cover - a proved win has a winning move
+
+
+class ProofSearch(Analysis):
+    """``reedboard analyse fox-and-geese-mcloughlin``: who wins, proved within the budget, or
+    how far the search got; each first move's state."""
+
+    budgeted = True
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+
+    def run(
+        self,
+        options: Mapping[str, object],
+        position: str | None,
+        budget: float | None,
+        report: Report,
+    ) -> list[str]:
+        game = self.game
+        start = game.start(**options) if position is None else game.from_text(position, **options)
+        check_options(start.options)  # refused before anything is said
+        where = "the start" if position is None else f"position {start.to_text()!r}"
+        limit = "" if budget is None else f" for at most {budget:g} s"
+        report.say(f"{GAME} from {where}: proof search{limit}")
+
+        def progress(positions: int, expanded: int, pn: int, dn: int, seconds: float) -> None:
+            report.note(
+                f"searched: {positions:,} positions, {expanded:,} expansions,"
+                f" fox {_number(pn)} / geese {_number(dn)} ({seconds:.1f} s)"
+            )
+
+        result = solve(start, budget, progress)
+        lines = []
+        if result.value is not None:
+            lines.append(f"value: {_said(result.value)} (proved)")
+        else:
+            lines.append("value: not proved" + (f" within {budget:g} s" if budget else ""))
+        lines += [
+            f"proof number (fox wins): {_number(result.proof)}",
+            f"disproof number (geese win): {_number(result.disproof)}",
+            f"positions: {result.positions}",
+            f"expansions: {result.expanded}",
+            f"seconds: {result.seconds:.1f}",
+        ]
+        for state in result.moves:
+            if state.value is not None:
+                said = _said(state.value)
+            else:
+                said = f"open (fox {_number(state.proof)} / geese {_number(state.disproof)})"
+            lines.append(f"move {state.move}: {said}")
+        return lines
+
+
+def _said(value: str) -> str:
+    return f"{value} {'wins' if value == FOX_WINS else 'win'}"
+
+
+def _number(n: int) -> str:
+    """A proof or disproof number as `analyse` shows it (infinity as ``inf``)."""
+    return "inf" if n >= INF else str(n)

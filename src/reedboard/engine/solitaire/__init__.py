@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Self
+from typing import TYPE_CHECKING, Any, Self
 
 from reedboard.engine.cross import (
     EMPTY,
@@ -16,6 +16,9 @@ from reedboard.engine.cross import (
 from reedboard.engine.errors import InvalidOptionError, InvalidPositionError
 from reedboard.engine.outcome import Outcome, Termination
 from reedboard.engine.registry import register
+
+if TYPE_CHECKING:
+    from reedboard.engine.solved import Analysis, SolvedTable
 
 PEG = ord("o")
 SEED_KEY: tuple[str, ...] = tuple(
@@ -120,6 +123,29 @@ class Solitaire(Cross33Position):
         if options.start != 17 or options.finish_hole != 17 or options.diagonals != Diagonals.NONE:
             return ()
         return SEED_KEY if self == type(self).start() else ()
+
+    def hint_points(self, move: CrossMove) -> tuple[str, ...]:
+        """A jump's from, over and to."""
+        path = move.points()
+        over = self.board.over.get((int(path[0]), int(path[-1]))) if len(path) == 2 else None
+        return super().hint_points(move) if over is None else (path[0], str(over), path[1])
+
+    @classmethod
+    def solved_table(cls, options: Any) -> SolvedTable | None:
+        """The winning set for the finish hole (reedboard/engine/solitaire/solved.py), with
+        orthogonal jumps only (``diagonals=none``, the default)."""
+        if options.diagonals is not Diagonals.NONE:
+            return None
+        from reedboard.engine.solitaire.solved import WinningTable
+
+        return WinningTable(options.finish_hole)
+
+    @classmethod
+    def analysis(cls) -> Analysis | None:
+        """The four counts, the game solved whole (reedboard/engine/solitaire/solver.py)."""
+        from reedboard.engine.solitaire.solved import Counting
+
+        return Counting(cls)
 
     def outcome(self) -> Outcome | None:
         if self._legal():

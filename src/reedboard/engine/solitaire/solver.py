@@ -78,33 +78,6 @@ def require_numpy() -> ModuleType:
     return np
 
 
-def solves(position: Any) -> bool:
-    """Whether the solver answers for a game's position: Peg Solitaire, orthogonal jumps only
-    (``diagonals=none``, its default)."""
-    return (
-        getattr(position, "game_id", None) == GAME
-        and getattr(position.options, "diagonals", None) is Diagonals.NONE
-    )
-
-
-def finish_of(position: Any) -> int:
-    """The hole a solved game must end on (its ``finish`` option, by default the start)."""
-    hole: int = position.options.finish_hole
-    return hole
-
-
-def jump_points(position: Any, move: Any) -> tuple[str, str, str] | None:
-    """A Solitaire jump's from, over and to (what a hint lights); None for another game's
-    move."""
-    if getattr(position, "game_id", None) != GAME:
-        return None
-    path = move.points()
-    if len(path) != 2:
-        return None
-    over = position.board.over.get((int(path[0]), int(path[1])))
-    return None if over is None else (path[0], str(over), path[1])
-
-
 # ---------------------------------------------------------------------------------------------
 # The board as bits
 
