@@ -3,9 +3,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from reedboard import engine
+from reedboard.engine import Position
 from reedboard.referee.recognition import Edges
-from reedboard.referee.suspects import AGREED, SUSPECT, SwitchWatch, fitting_lines
+from reedboard.referee.suspects import AGREED, SUSPECT, Fit, SwitchWatch, fitting_lines
 from tests.referee.rig import Rig
 
 FOX_ON_4 = "...F..GG..FGGGGGGGGGGGGGGGGGGGGGG G"
@@ -97,7 +100,7 @@ def test_the_players_going_on_past_a_broken_switch_are_told_which_within_seconds
     said = [a for a in rig.session.alerts if a["kind"] == "suspect-switch"]
     assert said and said[0]["text"].startswith("switch 17 ")
     assert said[0]["t"] < 10.0
-    assert rig.moves == ["9-4"]  # two moves read past a broken switch: not taken on that
+    assert rig.moves == ["9-4", "17-10", "4-1"]  # the line that fits but there is taken
 
 
 def test_a_knocked_piece_is_never_called_a_broken_switch() -> None:
@@ -109,3 +112,36 @@ def test_a_knocked_piece_is_never_called_a_broken_switch() -> None:
     rig.wait(6.0)
     assert rig.moves == ["9-4"]
     assert "suspect-switch" not in rig.kinds()
+
+
+def _fit(start: Position[Any, Any], board: frozenset[str], *moves: str) -> Fit:
+    return next(f for f in fitting_lines(start, board) if list(map(str, f.moves)) == list(moves))
+
+
+def test_a_line_whose_switches_changed_in_another_order_does_not_explain_the_board() -> None:
+    start = engine.from_text("fox-and-geese", FOX_ON_4)
+    board = _after("fox-and-geese", "9-4", "17-10", "4-1") | {"17"}
+    fit = _fit(start, board, "17-10", "4-1")
+    edges = Edges()
+    for t, point, on in ((10.0, "10", True), (12.0, "4", False), (12.4, "1", True)):
+        edges.record(point, on, t)
+    assert fit.in_order(edges, since=9.0)
+    edges.record("10", True, 14.0)  # the goose came down after the fox had moved
+    assert not fit.in_order(edges, since=9.0)
+
+
+def test_a_line_needs_every_move_seen_and_no_other_switch_changed_but_by_a_touch() -> None:
+    start = engine.from_text("fox-and-geese", FOX_ON_4)
+    board = _after("fox-and-geese", "9-4", "17-10", "4-1") | {"17"}
+    fit = _fit(start, board, "17-10", "4-1")
+    edges = Edges()
+    edges.record("4", False, 12.0)
+    edges.record("1", True, 12.4)
+    assert not fit.in_order(edges, since=9.0)  # no switch saw the goose's move
+    edges.record("10", True, 10.0)
+    edges.record("30", False, 11.0)
+    edges.record("30", True, 11.5)  # a goose touched: lifted and set back at once
+    assert fit.in_order(edges, since=9.0)
+    edges.record("31", False, 11.0)
+    edges.record("31", True, 14.0)  # up three seconds: something happened there
+    assert not fit.in_order(edges, since=9.0)

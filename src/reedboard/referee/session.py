@@ -788,7 +788,7 @@ class Session:
         if point is None:
             return
         self._watch.forget()
-        for move in line if len(line) == 1 else ():  # the move the board shows made but there
+        for move in line:  # the moves the board shows made but for that switch
             self._commit(move, False, now)
         self._suspect(point, now)
 

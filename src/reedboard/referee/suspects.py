@@ -16,10 +16,11 @@ holds the reasoning; the session (session.py) applies it:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Any
 
 from reedboard.engine import Move, Position
-from reedboard.referee.recognition import Edges, Occupancy
+from reedboard.referee.recognition import TOUCH, Edges, Occupancy
 
 SUSPECT = 4.0
 """How long a switch that changed with no move to explain it must stay so before it is thought
@@ -36,6 +37,11 @@ STILL = 0.5
 look at every switch change would cost the loop too much)."""
 
 
+OVERLAP = 1.0
+"""How long before the last switch of a move the next move's first may change (the next side
+reaching early)."""
+
+
 @dataclass(frozen=True)
 class Fit:
     """A line of play whose board is the reading everywhere but at ``off``."""
@@ -47,6 +53,37 @@ class Fit:
     """The points where the reading is not the line's board (the ignored points left out)."""
     position: Position[Any, Any]
     """The position after the line."""
+    steps: tuple[Occupancy, ...] = ()
+    """The board after each of its moves."""
+
+    def in_order(self, edges: Edges, since: float) -> bool:
+        """Whether the switches changed as the line would change them: each move changed one
+        at least; each move's own points (those no later move changes again; the point off
+        left out) after the points of the moves before it (but for :data:`OVERLAP`: the next
+        hand may reach early); and no other switch changed but for a touch."""
+        boards = (self.before, *self.steps)
+        changed = [a ^ b for a, b in pairwise(boards)]
+        latest = since
+        for i, points in enumerate(changed):
+            if all(_last(edges, p) <= since for p in points - self.off):
+                return False  # a move no switch saw: a line that only reads so
+            own = points - self.off - set().union(*changed[i + 1 :])
+            times = [t for p in own if (t := _last(edges, p)) > since]
+            if not times:
+                continue
+            if min(times) < latest - OVERLAP:
+                return False
+            latest = max(latest, *times)
+        moved = set().union(*changed) | self.off
+        for point in set(edges.on) | set(edges.off):
+            if point in moved or _last(edges, point) <= since:
+                continue
+            # a switch the line does not change changed since: only a touch (a piece lifted
+            # and set back, or one set down and taken away, at once) leaves it so
+            on, off = edges.on.get(point), edges.off.get(point)
+            if on is None or off is None or abs(on - off) > TOUCH:
+                return False
+        return True
 
     def missed(self, point: str) -> bool:
         """Whether ``point``'s switch did not follow a change the line makes there (else it
@@ -70,22 +107,30 @@ def fitting_lines(
     seen: set[tuple[Occupancy, str]] = set()
     start = position.occupied()
 
-    def visit(at: Position[Any, Any], moves: tuple[Move, ...], occupied: Occupancy) -> None:
+    def visit(
+        at: Position[Any, Any], moves: tuple[Move, ...], steps: tuple[Occupancy, ...]
+    ) -> None:
+        occupied = steps[-1] if steps else start
         off = (occupied ^ board) - ignored
         if len(off) <= slack:
             key = (occupied, at.to_text() if moves else "")
             if key not in seen:
                 seen.add(key)
-                out.append(Fit(moves, start, occupied, frozenset(off), at))
+                out.append(Fit(moves, start, occupied, frozenset(off), at, steps))
         if len(moves) >= depth or at.is_chance() or at.is_over():
             return
         for move in at.legal_moves:
             after = at.copy(stack=False)
             after.push(move)
-            visit(after, (*moves, move), after.occupied())
+            visit(after, (*moves, move), (*steps, after.occupied()))
 
-    visit(position, (), start)
+    visit(position, (), ())
     return out
+
+
+def _last(edges: Edges, point: str) -> float:
+    """When ``point``'s switch last changed."""
+    return max(edges.on.get(point, float("-inf")), edges.off.get(point, float("-inf")))
 
 
 @dataclass
@@ -112,7 +157,7 @@ class SwitchWatch:
         line that fits it but for that point leaves one position; and when to look again if
         the board stays so (``since``: when the position began; a switch that changed since
         then works)."""
-        fits = fitting_lines(position, board)
+        fits = [f for f in fitting_lines(position, board) if f.in_order(edges, since)]
         if not fits or any(not f.off for f in fits):  # nothing fits, or a line fits whole
             self.agreed = None
             return None, (), None
@@ -121,7 +166,7 @@ class SwitchWatch:
             self.agreed = None
             return None, (), None
         (point,) = points
-        last = max(edges.on.get(point, float("-inf")), edges.off.get(point, float("-inf")))
+        last = _last(edges, point)
         if last > since and any(f.missed(point) for f in fits):
             # a switch that did not follow a move, but changed meanwhile: it works
             self.agreed = None
@@ -129,10 +174,7 @@ class SwitchWatch:
         if self.agreed != point:
             self.agreed, self.since = point, now
         due = self.since + AGREED
-        if not all(f.missed(point) for f in fits):  # it changed with no move to explain it:
-            if any(f.moves for f in fits):  # the board as it was but for it, or half of a
-                self.agreed = None  # move whose other half a longer line would explain
-                return None, (), None
+        if not all(f.missed(point) for f in fits):  # it changed with no move to explain it
             due = max(due, last + SUSPECT)
         if now < due:
             return None, (), due
