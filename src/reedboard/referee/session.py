@@ -204,7 +204,7 @@ class Session:
         """`roll` or `confirm` pressed while the one move that fits the board but for one switch
         lands where that switch did not change, a moment ago: (when to carry them out, the
         buttons). The piece may still be in the hand; once the switches have been still for
-        :data:`QUIET`, the buttons are pressed again."""
+        :data:`SUSPECT`, the buttons are pressed again."""
         """When the board was last searched for a broken switch (once a still spell)."""
         self._kind = Kind.SAME
         """What the last settled reading was."""
@@ -1289,9 +1289,10 @@ class Session:
         """`confirm` or `roll` where no move reads made: the line of play (the move, or the
         move and the next side's answer) that fits the switches everywhere but at a switch
         thought broken is taken; else the one move that fits everywhere but at one switch that
-        it changes, which is then thought broken; several such are put to the players. (Where
-        that switch is the move's landing, the piece may still be in the hand: the button is
-        carried out once the switches have been still for :data:`QUIET`.)"""
+        it changes, which is then thought broken; several such are put to the players once the
+        switches have been still for :data:`SUSPECT`. (Where that switch is the move's landing,
+        the piece may still be in the hand: the button is carried out once the switches have
+        been still for :data:`SUSPECT`, longer than a hand holds a piece.)"""
         physical, ignored = frozenset(self.physical), frozenset(self._suspects)
         if not (physical ^ self.recognizer.expected) - ignored:
             return False  # the board is as it was: nothing was moved
@@ -1311,10 +1312,14 @@ class Session:
         moves = distinct(f.moves[0] for f in near)
         if not moves:
             return False
-        if now < self._last_edge() + QUIET and (
-            len(moves) > 1 or any(p in f.after for f in near for p in f.off)
-        ):  # a hand may still be at work (a piece in the air): the switches are not evidence
-            at = self._last_edge() + QUIET + 0.001
+        if len(moves) > 1 and now < self._last_edge() + SUSPECT:
+            return False  # a hand may still be at work: the switches are not yet evidence
+        if (
+            now < self._last_edge() + SUSPECT
+            and len(moves) == 1
+            and any(p in f.after for f in near for p in f.off)
+        ):  # the piece may still be in the hand: its landing's switch is not yet suspect
+            at = self._last_edge() + SUSPECT + 0.001
             self._on_word = (at, [*(self._on_word[1] if self._on_word else []), button])
             return True
         if len(moves) == 1 and len(points) == 1:
