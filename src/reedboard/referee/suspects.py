@@ -25,9 +25,11 @@ from reedboard.referee.recognition import TOUCH, Edges, Occupancy
 SUSPECT = 4.0
 """How long a switch that changed with no move to explain it must stay so before it is thought
 broken: longer than a knocked piece stays off its reed (up to 3 s)."""
-AGREED = 1.0
-"""How long every reading must agree on one point before it is named (a piece in the air, a
-taken piece set down by mistake, are gone by then)."""
+AGREED = 2.0
+"""How long every reading must agree on one point before it is named: a piece in the air, a
+taken piece set down by mistake, a jump chain still under way are mostly gone by then (1 s named
+more broken switches in time, but named the switch under a knocked piece three times as often,
+and took a wrong line with it)."""
 DEPTH = 2
 """The longest line of play looked at: the mover's move, the next side's answer and the move
 after (the players go on while the board says nothing; a longer line left out could make a
