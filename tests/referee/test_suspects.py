@@ -145,3 +145,26 @@ def test_a_line_needs_every_move_seen_and_no_other_switch_changed_but_by_a_touch
     edges.record("31", False, 11.0)
     edges.record("31", True, 14.0)  # up three seconds: something happened there
     assert not fit.in_order(edges, since=9.0)
+
+
+def test_readings_that_disagree_on_the_point_are_followed_as_the_players_go_on() -> None:
+    # a goose onto 9 from 8, 15, 16 or 17, its start switch stuck closed: the board cannot
+    # tell which; the fox answers, and a goose moves into the hole it left (unseen too)
+    start = engine.from_text("fox-and-geese", FOX_ON_4)
+    edges, watch = Edges(), SwitchWatch()
+    played = start.copy()
+    kept = []
+    for move, changes in (
+        ("16-9", [("9", True, 10.0)]),
+        ("4-5", [("4", False, 12.0), ("5", True, 12.5)]),
+        ("23-16", [("23", False, 14.0)]),
+    ):
+        played.push_text(move)
+        for point, on, t in changes:
+            edges.record(point, on, t)
+        board = played.occupied() | {"16"}
+        assert watch.look(start, board, edges, changes[-1][2] + 1.0, since=9.0)[0] is None
+        kept.append({p for f in watch.kept for p in f.off})
+    assert kept == [{"8", "9", "15", "16", "17"}, {"8", "15", "16", "17"}, {"15", "16", "17"}]
+    assert all(len(f.moves) == 3 for f in watch.kept)  # past DEPTH: 23 reaches each
+    assert watch.look(start, board, edges, 20.0, since=9.0)[0] is None  # still three

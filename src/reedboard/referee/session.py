@@ -774,8 +774,9 @@ class Session:
         if (kind is Kind.UNKNOWN or self._state is SessionState.MISMATCH) and not self._suspects:
             self._watch_due = max(now, self._last_edge() + STILL)  # looked at once still
         else:
-            self._watch.forget()
             self._watch_due = None
+            if kind is Kind.SAME or self._suspects:  # the board means something: the lines
+                self._watch.forget()  # followed are done with (a piece lifted: not yet)
 
     def _watch_for_a_broken_switch(self, now: float) -> None:
         """The board means nothing from here: name the switch at the one point every line of

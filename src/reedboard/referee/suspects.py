@@ -15,7 +15,7 @@ holds the reasoning; the session (session.py) applies it:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any
 
@@ -34,6 +34,10 @@ DEPTH = 2
 """The longest line of play looked at: the mover's move, the next side's answer and the move
 after (the players go on while the board says nothing; a longer line left out could make a
 shorter one look like the only one)."""
+KEPT = 12
+"""At most so many lines are followed from one look to the next."""
+LONGEST = 6
+"""Nor a line longer than so many moves."""
 STILL = 0.5
 """How long the switches must be still before the board is looked at for a broken switch (a
 look at every switch change would cost the loop too much)."""
@@ -57,6 +61,25 @@ class Fit:
     """The position after the line."""
     steps: tuple[Occupancy, ...] = ()
     """The board after each of its moves."""
+    positions: tuple[Position[Any, Any], ...] = ()
+    """The position after each of its moves."""
+    start: Position[Any, Any] | None = None
+    """The position it starts from."""
+
+    def but_last(self) -> Fit:
+        """The line without its last move (which a longer chain of the same piece may
+        replace), nothing off."""
+        assert self.start is not None
+        return Fit(
+            self.moves[:-1],
+            self.before,
+            self.steps[-2] if len(self.steps) > 1 else self.before,
+            frozenset(),
+            self.positions[-2] if len(self.positions) > 1 else self.start,
+            self.steps[:-1],
+            self.positions[:-1],
+            self.start,
+        )
 
     def in_order(self, edges: Edges, since: float) -> bool:
         """Whether the switches changed as the line would change them: each move changed one
@@ -87,6 +110,20 @@ class Fit:
                 return False
         return True
 
+    def then(self, more: Fit, off: Occupancy) -> Fit:
+        """This line followed by ``more`` (a line from where this one ends), ``off`` the point
+        thought broken (the reading may agree with the line there by now)."""
+        return Fit(
+            self.moves + more.moves,
+            self.before,
+            more.after,
+            off,
+            more.position,
+            self.steps + more.steps,
+            self.positions + more.positions,
+            self.start,
+        )
+
     def missed(self, point: str) -> bool:
         """Whether ``point``'s switch did not follow a change the line makes there (else it
         changed where the line changes nothing)."""
@@ -110,7 +147,10 @@ def fitting_lines(
     start = position.occupied()
 
     def visit(
-        at: Position[Any, Any], moves: tuple[Move, ...], steps: tuple[Occupancy, ...]
+        at: Position[Any, Any],
+        moves: tuple[Move, ...],
+        steps: tuple[Occupancy, ...],
+        positions: tuple[Position[Any, Any], ...],
     ) -> None:
         occupied = steps[-1] if steps else start
         off = (occupied ^ board) - ignored
@@ -118,15 +158,17 @@ def fitting_lines(
             key = (occupied, at.to_text() if moves else "")
             if key not in seen:
                 seen.add(key)
-                out.append(Fit(moves, start, occupied, frozenset(off), at, steps))
+                out.append(
+                    Fit(moves, start, occupied, frozenset(off), at, steps, positions, position)
+                )
         if len(moves) >= depth or at.is_chance() or at.is_over():
             return
         for move in at.legal_moves:
             after = at.copy(stack=False)
             after.push(move)
-            visit(after, (*moves, move), (*steps, after.occupied()))
+            visit(after, (*moves, move), (*steps, after.occupied()), (*positions, after))
 
-    visit(position, (), ())
+    visit(position, (), (), ())
     return out
 
 
@@ -143,9 +185,40 @@ class SwitchWatch:
     """The one point every fitting line disagreed with the board at, at the last look."""
     since: float = 0.0
     """Since when it has been."""
+    kept: list[Fit] = field(default_factory=list)
+    """The lines that fitted at the last look (several points: which is not known yet). The
+    players go on meanwhile: each is followed further at the next look, so that a switch the
+    board could not tell at first may be told by the moves after."""
+    of: str = ""
+    """The position they start from."""
+
+    lost: bool = False
+    """More lines fitted than are followed, or longer: none is named until the position
+    changes (the board then means something again)."""
 
     def forget(self) -> None:
         self.agreed = None
+        self.kept = []
+        self.lost = False
+
+    def _fits(
+        self, position: Position[Any, Any], board: Occupancy, edges: Edges, since: float
+    ) -> list[Fit]:
+        """The lines that fit ``board`` but for one point (or whole): from the position, and
+        each line kept from the last look followed further, the same point off."""
+        if position.to_text() != self.of:
+            self.kept, self.of, self.lost = [], position.to_text(), False
+        fits = fitting_lines(position, board)
+        for line in self.kept:
+            for base in (line, line.but_last()) if line.moves else (line,):
+                for more in fitting_lines(base.position, board):
+                    if more.off <= line.off and (more.moves or base is line):
+                        fits.append(base.then(more, line.off))
+        out: dict[tuple[Occupancy, str], Fit] = {}
+        for f in fits:
+            if f.in_order(edges, since):
+                out.setdefault((f.off, f.position.to_text()), f)
+        return list(out.values())
 
     def look(
         self,
@@ -159,7 +232,15 @@ class SwitchWatch:
         line that fits it but for that point leaves one position; and when to look again if
         the board stays so (``since``: when the position began; a switch that changed since
         then works)."""
-        fits = [f for f in fitting_lines(position, board) if f.in_order(edges, since)]
+        fits = self._fits(position, board, edges, since)
+        if fits:  # (none: a move under way, most likely; the lines kept wait for its end)
+            self.kept = [f for f in fits if f.off]
+        if len(self.kept) > KEPT or any(len(f.moves) > LONGEST for f in self.kept):
+            # too many readings, or too long, to follow: that one is left proves nothing
+            self.lost = True
+        if self.lost:
+            self.kept, self.agreed = [], None
+            return None, (), None
         if not fits or any(not f.off for f in fits):  # nothing fits, or a line fits whole
             self.agreed = None
             return None, (), None
