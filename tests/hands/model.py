@@ -795,9 +795,10 @@ class Player:
             alerts = self.look()
 
     def roll(self, values: tuple[int, ...]) -> bool:
-        """Throw: the dice line, then `roll`; True once the board has thrown. When the roll
-        was pressed early (:meth:`reach_early`), what the board said since counts as the
-        first attempt."""
+        """Throw: the dice line, then `roll`; True once the board has thrown (three tries,
+        one more after each question answered, five at most). When the roll was pressed
+        early (:meth:`reach_early`), what the board said since counts as the first
+        attempt."""
         early, self.early = self.early, None
         self.t = max(self.t, self.table.last_due)
         if early is None:
@@ -807,23 +808,24 @@ class Player:
         else:
             self.starts.append(early)
         began = self.t if early is None else early
-        for attempt in range(3):
+        attempts, attempt = 3, -1
+        while (attempt := attempt + 1) < attempts:
             if attempt and any(a["kind"] == "throw" for a in self.since(began, look=True)):
                 return self._thrown()  # the dice show it already: no need to press again
             if attempt or early is None:
                 self.t += self.rng.uniform(0.001, 0.03)
                 self.press("roll")
                 self.wait(0.2, 0.6)
-                alerts = self.look()
             else:
                 self.wait(0.05, 0.3)
-                self.look()
-                alerts = self.since(early)
+            self.look()
             # the dice are in sight: a throw since the first press, whenever it came
             if any(a["kind"] == "throw" for a in self.since(began)):
                 return self._thrown()
-            if any(a["kind"] == "ambiguous" for a in alerts):
-                self.answer(alerts, self.last_move)
+            asked = [a for a in self.since(began) if a["kind"] == "ambiguous"]
+            if asked and self.blinking():  # a question since the first press, still put
+                self.answer(asked, self.last_move)
+                attempts = min(attempts + 1, 5)  # a question answered: roll again after it
             elif attempt == 0:
                 self.wait(0.3, 1.0)
                 if any(a["kind"] == "throw" for a in self.since(began, look=True)):

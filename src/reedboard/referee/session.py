@@ -541,6 +541,8 @@ class Session:
             self._on_word = None
             for button in buttons:
                 self._press(button, now)
+                if self._state is SessionState.ASKING:  # the buttons pressed before the
+                    break  # question answer nothing: the players answer it
         if self._recheck is not None and self._changed_at is None and now >= self._recheck:
             self._recheck = None
             self._judge(now)
@@ -1313,12 +1315,8 @@ class Session:
         moves = distinct(f.moves[0] for f in near)
         if not moves:
             return False
-        if len(moves) > 1 and now < self._last_edge() + SUSPECT:
-            return False  # a hand may still be at work: the switches are not yet evidence
-        if (
-            now < self._last_edge() + SUSPECT
-            and len(moves) == 1
-            and any(p in f.after for f in near for p in f.off)
+        if now < self._last_edge() + SUSPECT and (
+            len(moves) > 1 or any(p in f.after for f in near for p in f.off)
         ):  # the piece may still be in the hand: its landing's switch is not yet suspect
             at = self._last_edge() + SUSPECT + 0.001
             self._on_word = (at, [*(self._on_word[1] if self._on_word else []), button])
