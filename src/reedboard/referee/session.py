@@ -569,17 +569,19 @@ class Session:
         self._edges.now = now
         self._read_again_at = None  # (set below by this reading only)
         verdict = self.recognizer.judge(board)
-        two_readings = (
-            verdict.kind is Kind.COMMIT
-            and self.recognizer.off_route
-            and now < self._last_edge() + self.hold  # (once still so long, the move is down)
-            and any(
-                c.move not in verdict.moves
-                for c in (*self.recognizer.reached_early(board), *self.recognizer.held_early)
-            )
-        )
-        if two_readings:  # a set-down off the move's route that moves made since explain: so
-            # the next readings tell, or the board staying so
+        two_readings = False
+        if (
+            verdict.kind is Kind.COMMIT and now < self._last_edge() + self.hold
+        ):  # (once still so long, the move is down)
+            early = self.recognizer.reached_early(board)
+            two_readings = (
+                self.recognizer.off_route
+                or (self.recognizer.early_made and self._left_late(verdict.moves[0]))
+            ) and any(c.move not in verdict.moves for c in (*early, *self.recognizer.held_early))
+        if two_readings:  # a set-down off the move's route that moves made since explain, or
+            # a stop the mover left after its landing filled (so another piece stood there)
+            # while moves made with the next side reaching early explain it: so the next
+            # readings tell, or the board staying so
             verdict = Verdict(Kind.LIFTED)
             self._read_again_at = self._last_edge() + self.hold + 0.001
         if (
@@ -934,6 +936,21 @@ class Session:
         if plainly and (not self.recognizer.early_made or len(early[0].move.points()) > 2):
             return False  # (a chain's stops and slides read many ways: not on this evidence)
         return self._take_early(early[0], now)
+
+    def _left_late(self, move: Move) -> bool:
+        """Whether a point ``move``'s piece was seen set down on on its way (a stop of a
+        chain) emptied only after its landing filled: a piece is not in two places, so the
+        piece there was another (the next side's, reaching early; or a man set down by
+        mistake)."""
+        points = move.points()
+        if len(points) < 3:
+            return False
+        landed = self._edges.filled.get(points[-1], float("-inf"))
+        return any(
+            self._edges.off.get(stop, float("-inf")) > landed
+            for stop in self.recognizer.stops
+            if stop in points[1:-1]
+        )
 
     def _held_long(self, board: Occupancy, now: float) -> bool:
         """A move made while the next side holds a piece of theirs (:attr:`held_early`): once
