@@ -315,3 +315,21 @@ def test_a_jump_and_the_next_step_that_read_as_a_longer_chain_wait_for_the_next_
     rig.place("16")
     rig.wait(4.0)  # (16 may also be goose 4, taken, set down by mistake: until it stays so)
     assert rig.moves == ["1x9", "8-7", "9-16"]
+
+
+def test_a_capture_onto_a_man_read_first_waits_while_moves_reached_early_read_too() -> None:
+    # black lifts e7 (the board reads e7xf8 onto the man on f8, or a man in the hand), red
+    # lifts h1 before black is down on d8, and black lifts d8 again before red is down on g2:
+    # e7xf8 and h1-g2 fit too, but so do e7-d8, h1-g2 and black on the move: the board waits,
+    # and black setting down on e7 tells
+    rig = Rig("skip", ".....B../..RRRr.b/....r..b/......../.......b/r......./r.b...../.......B r")
+    rig.lift("e7")
+    rig.wait(1.5)
+    rig.lift("h1")
+    rig.place("d8")
+    rig.wait(1.0)
+    rig.lift("d8")
+    rig.place("g2")
+    assert rig.moves == []
+    rig.place("e7")
+    assert rig.moves == ["e7-d8", "h1-g2", "d8-e7"]

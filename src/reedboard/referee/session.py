@@ -644,7 +644,7 @@ class Session:
                 # the game's own position reads other moves made on landings that did not
                 # change: follow them beside the lines (the next moves will tell)
                 pending.add(Pending.start(self.position, verdict, board, now, self._edges).lines)
-            doubt = self._touched(board)
+            doubt = self._touched(board) or self._early_else(board, pending, now)
             verdict, keep = self._follow(pending.read(board, verdict, now, doubt=doubt), board, now)
         elif (
             pending is not None
@@ -951,6 +951,36 @@ class Session:
             for stop in self.recognizer.stops
             if stop in points[1:-1]
         )
+
+    def _early_else(self, board: Occupancy, pending: Pending, now: float) -> bool:
+        """Whether the pending lines start with a move read only on a landing that did not
+        change (no switch showed it made), and ``board`` also reads as another move made, the
+        next side having reached early (their move made after it), and the switches changed
+        less than the hold time ago: what the lines show made next is followed, not taken,
+        until a reading tells them apart (or the board stays so)."""
+        if pending.made or now >= self._last_edge() + self.hold:
+            return False
+        self._edges.now = now
+        early = self.recognizer.reached_early(board)
+        if not self.recognizer.early_made:
+            return False
+
+        def after(steps: list[tuple[Move, bool]]) -> str:
+            base = self.position.copy()
+            for move, extends in steps:
+                if extends:
+                    base.pop()
+                base.push(move)
+            return base.to_text()
+
+        # (a position some line passes through, the same move spelt another way or a chain
+        # gone on, is no other reading)
+        seen = {
+            after([(s.move, s.extends) for s in line.steps[: n + 1]])
+            for line in pending.lines
+            for n in range(len(line.steps))
+        }
+        return any(after([(c.move, c.extends)]) not in seen for c in early)
 
     def _held_long(self, board: Occupancy, now: float) -> bool:
         """A move made while the next side holds a piece of theirs (:attr:`held_early`): once
