@@ -317,6 +317,29 @@ def test_a_jump_and_the_next_step_that_read_as_a_longer_chain_wait_for_the_next_
     assert rig.moves == ["1x9", "8-7", "9-16"]
 
 
+def test_a_landing_touched_as_the_next_side_lands_is_asked_about_not_guessed() -> None:
+    # goose 9-4, the fox lifted from 1 before the goose is down; as the fox comes down on 5, a
+    # hand lifts the goose on 4 and puts it back. The board is also 9-5 and the fox on to 4
+    # (set down there first, then lifted and put back): the switches cannot tell, so it asks
+    rig = Rig("fox-and-geese", "F......GGGGGG.GGG.GGG.GGGGGGFGGGG G")
+    rig.lift("9")
+    rig.lift("1")
+    rig.place("4")
+    rig.wait(1.0)
+    rig.runner.lift("4", rig.t + 0.1)  # the same moment
+    rig.runner.place("5", rig.t + 0.1)
+    rig.wait(0.5)
+    rig.place("4")
+    rig.wait(3.0)
+    assert rig.moves == []
+    asked = _said(rig, "ambiguous")[-1].split(" | ")
+    assert sorted(asked) == ["9-4", "9-5"]
+    for _ in range(asked.index("9-4")):
+        rig.press("hint")
+    rig.press("confirm")
+    assert rig.moves == ["9-4", "1-5"]
+
+
 def test_a_capture_onto_a_man_read_first_waits_while_moves_reached_early_read_too() -> None:
     # black lifts e7 (the board reads e7xf8 onto the man on f8, or a man in the hand), red
     # lifts h1 before black is down on d8, and black lifts d8 again before red is down on g2:

@@ -57,6 +57,7 @@ from reedboard.referee.pending import (
     PendingStep,
     Reading,
     completes,
+    left_at,
     reader_after,
 )
 from reedboard.referee.recognition import (
@@ -554,8 +555,11 @@ class Session:
             and now >= self._unknown_since + self.grace
         ):  # (moves read ahead no longer explain the board: they are dropped with it)
             self._pending = None
-            self._enter(SessionState.MISMATCH)
-            self._publish(Mismatch(now, self._fix_text()))
+            if self._ask_early(now):
+                self._unknown_since = None
+            else:
+                self._enter(SessionState.MISMATCH)
+                self._publish(Mismatch(now, self._fix_text()))
             self._show(now)
         if self.solved.expire(now):  # the finish hole's pulse is over
             self._show(now)
@@ -981,6 +985,31 @@ class Session:
             for n in range(len(line.steps))
         }
         return any(after([(c.move, c.extends)]) not in seen for c in early)
+
+    def _ask_early(self, now: float) -> bool:
+        """A board that has meant nothing from here for the grace time but reads as several
+        moves each made while the next side reached early (each with the next side's move
+        made after it): the switches cannot tell which, so the players are asked (`hint`,
+        `confirm`); the lines are followed meanwhile, and the next moves may tell."""
+        board = self._reading()
+        self._edges.now = now
+        early = self.recognizer.reached_early(board)
+        moves = distinct(c.move for c in early)
+        if len(moves) < 2 or not self.recognizer.early_made:
+            return False
+        if any(c.move not in moves for c in self.recognizer.made_but_touched(board)):
+            return False  # (another reading still: a piece touched)
+        lines = []
+        for move in moves[:MAX_LINES]:
+            c = next(d for d in early if d.move == move)
+            left = self._edges.off.get(c.start, now) if c.start else now
+            step = PendingStep(c.move, c.extends, left, False, left_at(c.move, self._edges))
+            reader = reader_after(self.position, c.move, c.extends, left, self._edges)
+            lines.append(Line((step,), reader, board))
+        self._follow(Reading(ask=tuple(lines)), board, now)
+        if not self._ambiguous:  # (every line leaves one position: one was taken)
+            self._judge(now)
+        return True
 
     def _held_long(self, board: Occupancy, now: float) -> bool:
         """A move made while the next side holds a piece of theirs (:attr:`held_early`): once
