@@ -448,12 +448,13 @@ class Recognizer:
             if kind is Kind.UNKNOWN and depth > 0:
                 # the next side's move made while the side after it reached early in turn
                 deeper = reader.reached_early(board, depth - 1, rest, inner=True)
-                if len({d.move for d in deeper}) == 1 and all(
+                if deeper and all(
                     d.silent or reader.edges.filled.get(d.landing, float("inf")) > landed
                     for d in deeper
                 ):
                     # (a move whose switches all changed, ended after this one: this one
-                    # ended too, even on a landing that did not change; but a chain read gone
+                    # ended too, even on a landing that did not change, and so it did where
+                    # the move after reads several ways, each ended after it; but a chain read gone
                     # on over such a landing when its shorter part reads plainly made is the
                     # shorter one, with more besides)
                     plainly = all(not d.silent for d in deeper) and not (
