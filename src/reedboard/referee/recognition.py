@@ -155,6 +155,8 @@ class Edges:
     """When each point was last filled, bounce aside (the first close of its closed spell)."""
     offs: dict[str, list[float]] = field(default_factory=dict)
     """The last few times each switch opened, oldest first."""
+    fills: dict[str, list[float]] = field(default_factory=dict)
+    """The last few times each point was filled (:attr:`filled`), oldest first."""
     now: float = float("-inf")
     """When the reading being judged was taken (a piece up since longer than a touch lasts is
     no touch, even with no switch changed since)."""
@@ -168,6 +170,9 @@ class Edges:
             off = self.off.get(point)
             if off is None or now - off > BOUNCE or point not in self.filled:
                 self.filled[point] = now
+                fills = self.fills.setdefault(point, [])
+                fills.append(now)
+                del fills[:-OFFS_KEPT]
             self.on[point] = now
         else:
             self.off[point] = now
@@ -359,17 +364,19 @@ class Recognizer:
         is empty again (``need``: a piece is set down only on a route), and each must end after
         the one before it (the next side's piece lands after this one). A chain just committed
         may have gone on (``extends``). A landing that did not change, a chain that may go on, a
-        landing on a longer move's count are no evidence of a move ended."""
+        landing on a longer move's count are no evidence of a move ended. A landing filled more
+        than once may have had its piece touched after it came down: each fill is tried."""
         if need is None:  # set down on since this position began, and lifted again (not
             # the last move's own points: its piece slid over them, or its taken men)
             need = self._strays(board)
         out: list[tuple[Candidate, Kind]] = []
         held: list[Candidate] = []
-        for c in self.candidates:
+        for c, filled in self._landed(board):
+            if any(c is d for d, _ in out) or any(c is d for d in held):
+                continue  # (read already, when its landing was last filled)
             if self.counting(c) or (c.changes and self._other_side_first(c)):
                 continue
             unchanged = c.silent and not self.refilled(c)
-            filled = self.edges.filled.get(c.landing, float("-inf"))
             landed = filled  # when it ended, for the moves after it
             if unchanged:  # deeper down: only the next side's move plainly made after it tells
                 filled, landed = float("inf"), self.since
@@ -441,12 +448,13 @@ class Recognizer:
             if kind is Kind.UNKNOWN and depth > 0:
                 # the next side's move made while the side after it reached early in turn
                 deeper = reader.reached_early(board, depth - 1, rest, inner=True)
-                if len({d.move for d in deeper}) == 1 and all(
+                if deeper and all(
                     d.silent or reader.edges.filled.get(d.landing, float("inf")) > landed
                     for d in deeper
                 ):
                     # (a move whose switches all changed, ended after this one: this one
-                    # ended too, even on a landing that did not change; but a chain read gone
+                    # ended too, even on a landing that did not change, and so it did where
+                    # the move after reads several ways, each ended after it; but a chain read gone
                     # on over such a landing when its shorter part reads plainly made is the
                     # shorter one, with more besides)
                     plainly = all(not d.silent for d in deeper) and not (
@@ -478,6 +486,20 @@ class Recognizer:
             self.held_early = held
             self.early_made = bool(made)
         return made or [c for c, _ in out]
+
+    def _landed(self, board: Occupancy) -> Iterable[tuple[Candidate, float]]:
+        """Each candidate with when its landing was last filled; then, for one whose landing
+        was filled more than once lately, each earlier time too, latest
+        first: a hand may have touched the piece after it came down (lifted it and put it
+        back), so the move may have ended when its piece first came down."""
+        fills = self.edges.fills
+        for c in self.candidates:
+            yield c, self.edges.filled.get(c.landing, float("-inf"))
+        for c in self.candidates:
+            if c.landing in board and not c.silent:
+                times = [t for t in fills.get(c.landing, ()) if t >= self.since - REACH]
+                for t in reversed(times[:-1]):
+                    yield c, t
 
     def unexplained(self, board: Occupancy) -> Occupancy:
         """Points whose switch changed since this position began that no move on its way to

@@ -57,6 +57,7 @@ from reedboard.referee.pending import (
     PendingStep,
     Reading,
     completes,
+    left_at,
     reader_after,
 )
 from reedboard.referee.recognition import (
@@ -556,8 +557,11 @@ class Session:
             and now >= self._unknown_since + self.grace
         ):  # (moves read ahead no longer explain the board: they are dropped with it)
             self._pending = None
-            self._enter(SessionState.MISMATCH)
-            self._publish(Mismatch(now, self._fix_text()))
+            if self._ask_early(now):
+                self._unknown_since = None
+            else:
+                self._enter(SessionState.MISMATCH)
+                self._publish(Mismatch(now, self._fix_text()))
             self._show(now)
         if self.solved.expire(now):  # the finish hole's pulse is over
             self._show(now)
@@ -571,17 +575,19 @@ class Session:
         self._edges.now = now
         self._read_again_at = None  # (set below by this reading only)
         verdict = self.recognizer.judge(board)
-        two_readings = (
-            verdict.kind is Kind.COMMIT
-            and self.recognizer.off_route
-            and now < self._last_edge() + self.hold  # (once still so long, the move is down)
-            and any(
-                c.move not in verdict.moves
-                for c in (*self.recognizer.reached_early(board), *self.recognizer.held_early)
-            )
-        )
-        if two_readings:  # a set-down off the move's route that moves made since explain: so
-            # the next readings tell, or the board staying so
+        two_readings = False
+        if (
+            verdict.kind is Kind.COMMIT and now < self._last_edge() + self.hold
+        ):  # (once still so long, the move is down)
+            early = self.recognizer.reached_early(board)
+            two_readings = (
+                self.recognizer.off_route
+                or (self.recognizer.early_made and self._left_late(verdict.moves[0]))
+            ) and any(c.move not in verdict.moves for c in (*early, *self.recognizer.held_early))
+        if two_readings:  # a set-down off the move's route that moves made since explain, or
+            # a stop the mover left after its landing filled (so another piece stood there)
+            # while moves made with the next side reaching early explain it: so the next
+            # readings tell, or the board staying so
             verdict = Verdict(Kind.LIFTED)
             self._read_again_at = self._last_edge() + self.hold + 0.001
         if (
@@ -644,7 +650,7 @@ class Session:
                 # the game's own position reads other moves made on landings that did not
                 # change: follow them beside the lines (the next moves will tell)
                 pending.add(Pending.start(self.position, verdict, board, now, self._edges).lines)
-            doubt = self._touched(board)
+            doubt = self._touched(board) or self._early_else(board, pending, now)
             verdict, keep = self._follow(pending.read(board, verdict, now, doubt=doubt), board, now)
         elif (
             pending is not None
@@ -936,6 +942,76 @@ class Session:
         if plainly and (not self.recognizer.early_made or len(early[0].move.points()) > 2):
             return False  # (a chain's stops and slides read many ways: not on this evidence)
         return self._take_early(early[0], now)
+
+    def _left_late(self, move: Move) -> bool:
+        """Whether a point ``move``'s piece was seen set down on on its way (a stop of a
+        chain) emptied only after its landing filled: a piece is not in two places, so the
+        piece there was another (the next side's, reaching early; or a man set down by
+        mistake)."""
+        points = move.points()
+        if len(points) < 3:
+            return False
+        landed = self._edges.filled.get(points[-1], float("-inf"))
+        return any(
+            self._edges.off.get(stop, float("-inf")) > landed
+            for stop in self.recognizer.stops
+            if stop in points[1:-1]
+        )
+
+    def _early_else(self, board: Occupancy, pending: Pending, now: float) -> bool:
+        """Whether the pending lines start with a move read only on a landing that did not
+        change (no switch showed it made), and ``board`` also reads as another move made, the
+        next side having reached early (their move made after it), and the switches changed
+        less than the hold time ago: what the lines show made next is followed, not taken,
+        until a reading tells them apart (or the board stays so)."""
+        if pending.made or now >= self._last_edge() + self.hold:
+            return False
+        self._edges.now = now
+        early = self.recognizer.reached_early(board)
+        if not self.recognizer.early_made:
+            return False
+
+        def after(steps: list[tuple[Move, bool]]) -> str:
+            base = self.position.copy()
+            for move, extends in steps:
+                if extends:
+                    base.pop()
+                base.push(move)
+            return base.to_text()
+
+        # (a position some line passes through, the same move spelt another way or a chain
+        # gone on, is no other reading)
+        seen = {
+            after([(s.move, s.extends) for s in line.steps[: n + 1]])
+            for line in pending.lines
+            for n in range(len(line.steps))
+        }
+        return any(after([(c.move, c.extends)]) not in seen for c in early)
+
+    def _ask_early(self, now: float) -> bool:
+        """A board that has meant nothing from here for the grace time but reads as several
+        moves each made while the next side reached early (each with the next side's move
+        made after it): the switches cannot tell which, so the players are asked (`hint`,
+        `confirm`); the lines are followed meanwhile, and the next moves may tell."""
+        board = self._reading()
+        self._edges.now = now
+        early = self.recognizer.reached_early(board)
+        moves = distinct(c.move for c in early)
+        if len(moves) < 2 or not self.recognizer.early_made:
+            return False
+        if any(c.move not in moves for c in self.recognizer.made_but_touched(board)):
+            return False  # (another reading still: a piece touched)
+        lines = []
+        for move in moves[:MAX_LINES]:
+            c = next(d for d in early if d.move == move)
+            left = self._edges.off.get(c.start, now) if c.start else now
+            step = PendingStep(c.move, c.extends, left, False, left_at(c.move, self._edges))
+            reader = reader_after(self.position, c.move, c.extends, left, self._edges)
+            lines.append(Line((step,), reader, board))
+        self._follow(Reading(ask=tuple(lines)), board, now)
+        if not self._ambiguous:  # (every line leaves one position: one was taken)
+            self._judge(now)
+        return True
 
     def _held_long(self, board: Occupancy, now: float) -> bool:
         """A move made while the next side holds a piece of theirs (:attr:`held_early`): once
