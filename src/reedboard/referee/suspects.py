@@ -229,7 +229,8 @@ class SwitchWatch:
         since: float = float("-inf"),
     ) -> tuple[str | None, tuple[Move, ...], float | None]:
         """The point to name now (or None); the line of play the board shows made, if every
-        line that fits it but for that point leaves one position; and when to look again if
+        line that fits it but for that point leaves one position and that switch is one the
+        line changes (it did not follow); and when to look again if
         the board stays so (``since``: when the position began; a switch that changed since
         then works)."""
         fits = self._fits(position, board, edges, since)
@@ -262,4 +263,8 @@ class SwitchWatch:
         if now < due:
             return None, (), due
         ends = {f.position.to_text(): f.moves for f in fits}
-        return point, (next(iter(ends.values())) if len(ends) == 1 else ()), None
+        if len(ends) != 1 or not all(f.missed(point) for f in fits):
+            # (a switch that changed by itself: the moves around it are only the readings
+            # that fit, not evidence that they were made)
+            return point, (), None
+        return point, next(iter(ends.values())), None
