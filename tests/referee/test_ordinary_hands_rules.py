@@ -390,3 +390,137 @@ def test_a_capture_onto_a_man_read_first_waits_while_moves_reached_early_read_to
     assert rig.moves == []
     rig.place("e7")
     assert rig.moves == ["e7-d8", "h1-g2", "d8-e7"]
+
+
+def test_the_capturer_lifted_while_its_taken_goose_sits_on_a_hole_by_mistake_is_no_change() -> None:
+    # the geese move 10-5; the fox's player takes the goose on 5 off first, sets it down on
+    # 11 by mistake (the board reads 10-11 instead, second thoughts) and lifts the fox on 3
+    # before taking it away: the fox lifted is that capture under way, not the fox's side
+    # beginning after the change
+    rig = Rig("fox-and-geese", "..F..FGG.G.GGGGGGGGGGGGGGGGG.GGGG G")
+    rig.move("10", "5")
+    rig.wait(2.0)
+    rig.lift("5")
+    rig.place("11")
+    rig.lift("3")
+    assert rig.moves == ["10-5"]
+    rig.place("9")
+    rig.wait(0.5)
+    rig.lift("11")  # the mistake taken away
+    rig.wait(5.0)
+    assert rig.moves == ["10-5", "3x9"]
+    assert "changed" not in rig.kinds()
+
+
+def test_a_capture_onto_its_taken_man_while_he_sits_elsewhere_by_mistake_is_no_change() -> None:
+    # red moves d1-e2; blue takes the man on e2 off first (d3 will jump onto his square),
+    # sets him down on c2 by mistake, and d3 lands on e2: the board reads red's second
+    # thoughts d1-c2 and blue's d3-e2 after it, two moves nobody made, until c2 is cleared
+    rig = Rig("skip", "b......./b...b.bb/......b./....b..r/...r..../.rrb...r/.......r/r..r.... r")
+    rig.move("d1", "e2")
+    rig.wait(1.0)
+    rig.lift("e2")
+    rig.place("c2")
+    rig.lift("d3")
+    rig.place("e2")
+    assert rig.moves == ["d1-e2"]
+    rig.lift("c2")  # the mistake taken away
+    rig.wait(5.0)
+    assert rig.moves == ["d1-e2", "d3xe2"]
+    assert "changed" not in rig.kinds()
+
+
+def test_a_second_goose_taken_off_while_the_first_sits_on_a_point_by_mistake_is_no_change() -> None:
+    # the geese move 1-5; the fox's player takes the goose on 5 off first and sets it down
+    # on 2 by mistake, then takes off the chain's second goose (10) with the fox still down:
+    # that capture is under way, and the goose lifted is no sign of the fox's side beginning
+    rig = Rig("fox-and-geese", "G.FG..F..G.GGGGG.G.GGGG.GGGGGGGGG G")
+    rig.move("1", "5")
+    rig.wait(1.0)
+    rig.lift("5")
+    rig.place("2")
+    rig.lift("10")
+    assert rig.moves == ["1-5"]
+    rig.lift("3")
+    rig.place("11")
+    rig.lift("2")
+    rig.wait(5.0)
+    assert rig.moves == ["1-5", "3x9x11"]
+    assert "changed" not in rig.kinds()
+
+
+def test_a_capture_onto_its_taken_man_set_down_elsewhere_with_a_man_touched_is_no_change() -> None:
+    # blue moves f7-g6; red takes the man on g6 off first (f5 will jump onto his square),
+    # sets him down on e6 by mistake, f5 lands on g6 and a hand brushes f6: the board reads
+    # blue's second thoughts f7-e6 and red's f5-g6 after it, with f6 touched, until the
+    # mistake is taken away
+    # (the hand model's skip seed 44)
+    rig = Rig("skip", "......../b...rb.b/b.b..b../....br../...r..../.......r/rr.....r/.......r b")
+    for t, point, on in [
+        (1.000, "f7", False),
+        (2.211, "g6", True),
+        (4.179, "g6", False),  # the man red's f5 takes, taken off first
+        (4.638, "e6", True),  # set down by mistake
+        (4.840, "f5", False),
+        (5.033, "g6", True),  # f5 lands on his square
+        (5.033, "f6", False),  # f6 touched
+    ]:
+        (rig.runner.place if on else rig.runner.lift)(point, t)
+    rig.wait(5.1 - rig.t)
+    assert rig.moves == ["f7-g6"]
+    rig.lift("e6")  # the mistake taken away
+    rig.place("f6")
+    rig.wait(5.0)
+    assert rig.moves == ["f7-g6", "f5xg6"]
+    assert "changed" not in rig.kinds()
+
+
+def test_a_goose_set_down_by_mistake_while_the_fox_goes_on_is_no_longer_chain() -> None:
+    # the fox jumps 11x23 and goes on over 16; the goose on 16 is set down on 7 by mistake
+    # before the fox lands on 9: the board reads the chain gone on 11x23x7 (over 15, the
+    # next side reaching early), which nobody made
+    rig = Rig("fox-and-geese", "F.........FGGGGGGGGGGG..GGGGG..GG F")
+    rig.lift("11")
+    rig.place("23")
+    rig.lift("17")
+    assert rig.moves == ["11x23"]
+    rig.lift("23")
+    rig.lift("16")
+    rig.place("7")
+    assert rig.moves == ["11x23"]
+    rig.place("9")
+    rig.wait(0.5)
+    rig.lift("7")
+    rig.wait(5.0)
+    assert rig.moves == ["11x23x9"]
+
+
+def test_a_switch_is_not_named_on_the_last_moves_agreement() -> None:
+    # (the hand model's solitaire seed 12) 8-10 is made while 15 is touched for 0.9 s: the
+    # board reads 8-10 made but for switch 15. Then 16 is taken off for 23-9 and set down on
+    # 17 by mistake: 15-17 made but for switch 15 again, half a second on. Each position's
+    # readings must agree for 2 s before a switch is named: these did not.
+    rig = Rig("solitaire")
+    for t, point, on in [
+        (1.950, "6", False),  # 29-17, 6 touched
+        (2.039, "29", False),
+        (2.061, "6", True),
+        (2.124, "24", False),
+        (2.394, "17", True),
+        (5.418, "10", False),  # 10-24, 17 set down on 29 by mistake
+        (6.363, "24", True),
+        (6.936, "17", False),
+        (7.351, "29", True),
+        (8.163, "29", False),
+        (10.486, "8", False),  # 8-10, 15 touched
+        (10.693, "15", False),
+        (11.032, "10", True),
+        (11.057, "9", False),
+        (11.619, "15", True),
+        (14.915, "16", False),  # 23-9: 16 set down on 17 by mistake
+        (15.102, "17", True),
+    ]:
+        (rig.runner.place if on else rig.runner.lift)(point, t)
+    rig.wait(16.0 - rig.t)
+    assert rig.moves == ["29-17", "10-24", "8-10"]
+    assert "suspect-switch" not in rig.kinds()

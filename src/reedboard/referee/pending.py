@@ -289,11 +289,15 @@ class Pending:
         now: float,
         plainly: bool = False,
         doubt: bool = False,
+        mistaken: bool = False,
     ) -> Reading:
         """The game's own position read ``board`` as ``verdict``, which finishes nothing
         (``plainly``: nothing for sure); read it on every line. ``doubt``: the game's own
         position also reads it as a move made while a still piece is lifted (touched): moves
-        the lines show made are followed, not taken, until a reading tells."""
+        the lines show made are followed, not taken, until a reading tells. ``mistaken``: it
+        also reads as a capture under way whose taken man was set down by mistake on an empty
+        point (:meth:`Recognizer.set_down_by_mistake`): a man lifted is then no sign that the
+        next side has begun (it may be that capturer in the hand)."""
         judged = [(line, line.reader.judge(board)) for line in self.lines]
         done = [
             (line, v)
@@ -315,7 +319,7 @@ class Pending:
                 for m in v.moves
                 if len(line.steps) < MAX_DEPTH and line.in_order(m, v.extends)
             ]
-            if doubt and not plainly:
+            if (doubt or mistaken) and not plainly:
                 self.add(grown)
                 self.at = now
                 return Reading(verdict=Verdict(Kind.LIFTED), pending=self)
@@ -331,6 +335,7 @@ class Pending:
         first = self.first() or (Pending(alive, self.made, self.at).first() if alive else None)
         if (
             self.made
+            and not mistaken
             and first is not None
             and verdict.kind in UNEXPLAINED
             and any(

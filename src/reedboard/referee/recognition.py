@@ -721,28 +721,57 @@ class Recognizer:
         taken = (self.expected - c.target) - {c.start}
         return taken | {c.landing} if c.silent else taken
 
-    def set_down_by_mistake(self, board: Occupancy, done: Candidate | None = None) -> bool:
+    def set_down_by_mistake(
+        self,
+        board: Occupancy,
+        done: Candidate | None = None,
+        made: Move | None = None,
+        touched: bool = False,
+    ) -> bool:
         """Whether ``board`` is also a capture (other than ``done``) on its way or made, its
-        mover lifted, whose taken man was set down by mistake on an empty point (filled after
-        he was lifted; he is still off, or the capturer is down on his point): wait for that
-        point to empty, or the board to stay so."""
+        mover lifted (or, against ``made``, another man it takes), whose taken man was set
+        down by mistake on an empty point (filled after he was lifted; he is still off, or
+        the capturer is down on his point): wait for that point to empty, or the board to
+        stay so. ``made``: a move read made, which only a capture of the man it moved
+        gainsays (that man may have been taken off first and set down by mistake), not one
+        that is it or goes on from it. ``touched``: or so with one still piece lifted
+        besides, for less than a touch lasts (a hand touching it)."""
         edges = self.edges
+        if touched:
+            # (lifted after every piece new on the board was down, so none of them, and not
+            # a man the move read made takes off: he is gone with it)
+            latest = max([*edges.off.values(), *edges.on.values(), edges.now], default=edges.now)
+            down = max((edges.filled.get(p, latest) for p in board - self.expected), default=latest)
+            moved = frozenset().union(*(c.may_empty for c in self.candidates if c.move == made))
+            return self.set_down_by_mistake(board, done, made) or any(
+                self.set_down_by_mistake(board | {p}, done, made)
+                for p in self.expected - board - moved
+                if edges.off.get(p, float("-inf")) >= max(latest - TOUCH, down)
+            )
+        mine = [c for c in self.candidates if c.move == made]
         for point in board - self.expected:
             filled = edges.filled.get(point, float("-inf"))
             rest = board - {point}
             gone, new = self.expected - rest, rest - self.expected
             for c in self.candidates:
-                if (done is not None and c.move == done.move) or c.extends or c.landing == point:
+                if (done is not None and c.move == done.move) or c.changes or c.landing == point:
+                    continue  # (a chain going on, too: the taken man set down by mistake)
+                if made is not None and (c.move == made or goes_on(c.move, made)):
                     continue
                 if not (gone <= c.may_empty):
-                    continue
-                if c.start not in gone:
-                    continue  # (its mover not in the hand: no capture under way)
-                if new - c.may_fill:
                     continue
                 # (a capture onto the man it takes lifts him off its landing: the mover may
                 # be down there since)
                 taken = self._taken(c)
+                if c.start not in gone and (made is None or len(taken & gone) < 2):
+                    continue  # (its mover not in the hand: no capture under way; against a
+                    # move read made, another man it takes off besides the one set down says
+                    # it is under way too)
+                if made is not None and not any(d.start in taken for d in mine):
+                    continue  # (the move read made moved a piece it does not take: no mistake
+                    # of that man's makes the move)
+                if new - c.may_fill:
+                    continue
                 if any(
                     (q in gone or q == c.landing)
                     and any(self.since <= t < filled for t in edges.offs.get(q, ()))

@@ -651,7 +651,16 @@ class Session:
                 # change: follow them beside the lines (the next moves will tell)
                 pending.add(Pending.start(self.position, verdict, board, now, self._edges).lines)
             doubt = self._touched(board) or self._early_else(board, pending, now)
-            verdict, keep = self._follow(pending.read(board, verdict, now, doubt=doubt), board, now)
+            # a move read made (second thoughts of a man a capture takes: the man may have
+            # been taken off and set down by mistake) while the board is also that capture
+            # under way: no man lifted nor move read after it says it was made
+            mistaken = (
+                pending.made
+                and (step := pending.first()) is not None
+                and self.recognizer.set_down_by_mistake(board, made=step.move)
+            )
+            reading = pending.read(board, verdict, now, doubt=doubt, mistaken=mistaken)
+            verdict, keep = self._follow(reading, board, now)
         elif (
             pending is not None
             and (pending.first() is None or not pending.made)
@@ -920,7 +929,7 @@ class Session:
         moves read ahead (the next side reaching early) wait until it is taken away, or the
         board stays so."""
         until = self._last_edge() + self.hold
-        if now >= until or not self.recognizer.set_down_by_mistake(board):
+        if now >= until or not self.recognizer.set_down_by_mistake(board, touched=True):
             return False
         self._read_again_at = until + 0.001
         return True
@@ -1200,6 +1209,15 @@ class Session:
             SessionState.PLAYING, SessionState.OVER
         )  # the move may end the game (a takeback reopen it)
         self._unknown_since = None  # a board that meant nothing may mean this move
+        # a point the readings agreed on whose switch changed since is no broken switch so
+        # far: the new position's readings must agree on it for as long again (a piece
+        # touched as the last move ended is no start to a taken piece set down by mistake)
+        agreed = self._watch.agreed
+        edges = self._edges
+        never = float("-inf")
+        changed = max(edges.on.get(agreed or "", never), edges.off.get(agreed or "", never))
+        if agreed is not None and changed > self._watch.since:
+            self._watch.forget()
         over = position.outcome()
         if over is not None:
             self._ended_at = now
