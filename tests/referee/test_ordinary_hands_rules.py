@@ -374,24 +374,6 @@ def test_a_capture_reached_early_twice_over_is_made_though_a_later_move_reads_tw
     assert rig.moves == ["c6xb5", "b2-c3", "e6xf5", "f3-g4"]
 
 
-def test_a_capture_onto_a_man_read_first_waits_while_moves_reached_early_read_too() -> None:
-    # black lifts e7 (the board reads e7xf8 onto the man on f8, or a man in the hand), red
-    # lifts h1 before black is down on d8, and black lifts d8 again before red is down on g2:
-    # e7xf8 and h1-g2 fit too, but so do e7-d8, h1-g2 and black on the move: the board waits,
-    # and black setting down on e7 tells
-    rig = Rig("skip", ".....B../..RRRr.b/....r..b/......../.......b/r......./r.b...../.......B r")
-    rig.lift("e7")
-    rig.wait(1.5)
-    rig.lift("h1")
-    rig.place("d8")
-    rig.wait(1.0)
-    rig.lift("d8")
-    rig.place("g2")
-    assert rig.moves == []
-    rig.place("e7")
-    assert rig.moves == ["e7-d8", "h1-g2", "d8-e7"]
-
-
 def test_the_capturer_lifted_while_its_taken_goose_sits_on_a_hole_by_mistake_is_no_change() -> None:
     # the geese move 10-5; the fox's player takes the goose on 5 off first, sets it down on
     # 11 by mistake (the board reads 10-11 instead, second thoughts) and lifts the fox on 3

@@ -650,7 +650,7 @@ class Session:
                 # the game's own position reads other moves made on landings that did not
                 # change: follow them beside the lines (the next moves will tell)
                 pending.add(Pending.start(self.position, verdict, board, now, self._edges).lines)
-            doubt = self._touched(board) or self._early_else(board, pending, now)
+            doubt = self._touched(board)
             # a move read made (second thoughts of a man a capture takes: the man may have
             # been taken off and set down by mistake) while the board is also that capture
             # under way: no man lifted nor move read after it says it was made
@@ -966,36 +966,6 @@ class Session:
             for stop in self.recognizer.stops
             if stop in points[1:-1]
         )
-
-    def _early_else(self, board: Occupancy, pending: Pending, now: float) -> bool:
-        """Whether the pending lines start with a move read only on a landing that did not
-        change (no switch showed it made), and ``board`` also reads as another move made, the
-        next side having reached early (their move made after it), and the switches changed
-        less than the hold time ago: what the lines show made next is followed, not taken,
-        until a reading tells them apart (or the board stays so)."""
-        if pending.made or now >= self._last_edge() + self.hold:
-            return False
-        self._edges.now = now
-        early = self.recognizer.reached_early(board)
-        if not self.recognizer.early_made:
-            return False
-
-        def after(steps: list[tuple[Move, bool]]) -> str:
-            base = self.position.copy()
-            for move, extends in steps:
-                if extends:
-                    base.pop()
-                base.push(move)
-            return base.to_text()
-
-        # (a position some line passes through, the same move spelt another way or a chain
-        # gone on, is no other reading)
-        seen = {
-            after([(s.move, s.extends) for s in line.steps[: n + 1]])
-            for line in pending.lines
-            for n in range(len(line.steps))
-        }
-        return any(after([(c.move, c.extends)]) not in seen for c in early)
 
     def _ask_early(self, now: float) -> bool:
         """A board that has meant nothing from here for the grace time but reads as several
