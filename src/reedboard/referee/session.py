@@ -806,8 +806,9 @@ class Session:
         if point is None:
             return
         self._watch.forget()
-        for move in line:  # the moves the board shows made but for that switch
-            self._commit(move, False, now)
+        # (the line read is not taken: in games where no switch broke, readings that fit but
+        # for one switch were now and then a longer line read short; `confirm` takes a move)
+        del line
         self._suspect(point, now)
 
     def _reading(self) -> Occupancy:
