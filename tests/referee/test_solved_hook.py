@@ -167,7 +167,7 @@ def test_analyse_runs_the_game_s_own_analysis(
             report.say(f"toy from {position} with {dict(options)}")
             return [f"budget: {budget}"]
 
-    monkeypatch.setattr(Solitaire, "analysis", classmethod(lambda cls: Toy()))
+    monkeypatch.setattr(Solitaire, "analysis", classmethod(lambda cls: Toy(cls)))
     assert main(["analyse", "solitaire", "-o", "start=5"]) == 0
     out, err = capsys.readouterr()
     assert (out, err) == ("budget: None\n", "reedboard: toy from None with {'start': '5'}\n")

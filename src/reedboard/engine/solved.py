@@ -134,6 +134,10 @@ class Analysis(ABC):
     budgeted: bool = False
     """Whether it searches within a time budget (``--budget``); else it runs whole."""
 
+    def __init__(self, game: Any) -> None:
+        self.game = game
+        """The game's position class."""
+
     @abstractmethod
     def run(
         self,

@@ -576,9 +576,6 @@ class ProofSearch(Analysis):
 
     budgeted = True
 
-    def __init__(self, game: Any) -> None:
-        self.game = game
-
     def run(
         self,
         options: Mapping[str, object],

@@ -193,9 +193,6 @@ class Counting(Analysis):
     start or from a position; from a start that is also the finish, the winning set is kept
     too."""
 
-    def __init__(self, game: Any) -> None:
-        self.game = game
-
     def run(
         self,
         options: Mapping[str, object],
