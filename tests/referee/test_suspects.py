@@ -53,10 +53,9 @@ def test_the_watch_names_the_one_point_once_the_readings_have_agreed_a_moment() 
     for t, point, on in ((10.0, "10", True), (12.0, "4", False), (12.4, "1", True)):
         edges.record(point, on, t)
     watch = SwitchWatch()
-    assert watch.look(start, board, edges, 13.0, since=9.0) == (None, (), 13.0 + AGREED)
-    point, line, _ = watch.look(start, board, edges, 13.0 + AGREED, since=9.0)
-    assert point == "17"
-    assert [str(m) for m in line] == ["17-10", "4-1"]
+    assert watch.look(start, board, edges, 13.0, since=9.0) == (None, 13.0 + AGREED)
+    assert watch.look(start, board, edges, 13.0 + AGREED, since=9.0) == ("17", None)
+    assert [list(map(str, f.moves)) for f in watch.kept] == [["17-10", "4-1"]]
 
 
 def test_a_switch_that_changed_since_the_move_began_is_not_the_broken_one() -> None:

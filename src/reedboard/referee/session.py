@@ -800,15 +800,12 @@ class Session:
         play that fits the board but for one point agrees on (suspects.py), once it is due."""
         if self._suspects or self._changed_at is not None:
             return
-        point, line, self._watch_due = self._watch.look(
+        point, self._watch_due = self._watch.look(
             self.position, frozenset(self.physical), self._edges, now, self.recognizer.since
         )
         if point is None:
             return
         self._watch.forget()
-        # (the line read is not taken: in games where no switch broke, readings that fit but
-        # for one switch were now and then a longer line read short; `confirm` takes a move)
-        del line
         self._suspect(point, now)
 
     def _reading(self) -> Occupancy:

@@ -227,12 +227,11 @@ class SwitchWatch:
         edges: Edges,
         now: float,
         since: float = float("-inf"),
-    ) -> tuple[str | None, tuple[Move, ...], float | None]:
-        """The point to name now (or None); the line of play the board shows made, if every
-        line that fits it but for that point leaves one position and that switch is one the
-        line changes (it did not follow); and when to look again if
-        the board stays so (``since``: when the position began; a switch that changed since
-        then works)."""
+    ) -> tuple[str | None, float | None]:
+        """The point to name now (or None), and when to look again if the board stays so
+        (``since``: when the position began; a switch that changed since then works). The
+        lines read past it are not taken: where no switch broke, such a reading was now and
+        then a longer line read short (`confirm` takes a move that fits but there)."""
         fits = self._fits(position, board, edges, since)
         if fits:  # (none: a move under way, most likely; the lines kept wait for its end)
             self.kept = [f for f in fits if f.off]
@@ -241,30 +240,25 @@ class SwitchWatch:
             self.lost = True
         if self.lost:
             self.kept, self.agreed = [], None
-            return None, (), None
+            return None, None
         if not fits or any(not f.off for f in fits):  # nothing fits, or a line fits whole
             self.agreed = None
-            return None, (), None
+            return None, None
         points = {p for f in fits for p in f.off}
         if len(points) != 1:
             self.agreed = None
-            return None, (), None
+            return None, None
         (point,) = points
         last = _last(edges, point)
         if last > since and any(f.missed(point) for f in fits):
             # a switch that did not follow a move, but changed meanwhile: it works
             self.agreed = None
-            return None, (), None
+            return None, None
         if self.agreed != point:
             self.agreed, self.since = point, now
         due = self.since + AGREED
         if not all(f.missed(point) for f in fits):  # it changed with no move to explain it
             due = max(due, last + SUSPECT)
         if now < due:
-            return None, (), due
-        ends = {f.position.to_text(): f.moves for f in fits}
-        if len(ends) != 1 or not all(f.missed(point) for f in fits):
-            # (a switch that changed by itself: the moves around it are only the readings
-            # that fit, not evidence that they were made)
-            return point, (), None
-        return point, next(iter(ends.values())), None
+            return None, due
+        return point, None
