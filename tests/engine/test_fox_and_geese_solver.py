@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from reedboard import engine
 from reedboard.cli.main import main
+from reedboard.engine.errors import SolverError
 from reedboard.engine.fox_and_geese import solver as solver
 
 GAME = "fox-and-geese-mcloughlin"
@@ -221,12 +222,12 @@ def test_a_small_table_still_gives_exact_values() -> None:
 
 def test_options_letting_a_goose_step_back_are_refused() -> None:
     position = Mc.start(sideways_points="7,8")
-    with pytest.raises(solver.SolverError, match="sideways_points 7 and 8"):
+    with pytest.raises(SolverError, match="sideways_points 7 and 8"):
         solver.solve(position, budget=1)
 
 
 def test_other_games_are_refused() -> None:
-    with pytest.raises(solver.SolverError, match="not fox-and-geese"):
+    with pytest.raises(SolverError, match="not fox-and-geese"):
         solver.solve(engine.start("fox-and-geese"), budget=1)
 
 

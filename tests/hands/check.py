@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from reedboard import engine
-from reedboard.sim.trace import Commit
+from reedboard.sim.trace import Committed
 from tests.hands.model import Habits, HandGame, play_game
 
 CLASSES = ("wrong-move", "takeback", "new-game", "stuck", "mismatch", "missed", "crash")
@@ -91,7 +91,7 @@ class GameReport:
     plies: int
     moves: int
     """Piece moves played (throws left out)."""
-    wrong: list[Commit] = field(default_factory=list)
+    wrong: list[Committed] = field(default_factory=list)
     takebacks: int = 0
     new_games: int = 0
     asks: int = 0
@@ -153,7 +153,7 @@ def crashed(game_id: str, seed: Any, error: BaseException) -> GameReport:
     )
 
 
-def is_wrong(commit: Commit, played: list[str]) -> bool:
+def is_wrong(commit: Committed, played: list[str]) -> bool:
     if commit.ply < 0 or commit.ply >= len(played):
         return True
     want = played[commit.ply]
@@ -161,7 +161,7 @@ def is_wrong(commit: Commit, played: list[str]) -> bool:
     return move != want and not want.startswith(move + "x")
 
 
-def changed_later(commit: Commit, game: HandGame) -> bool:
+def changed_later(commit: Committed, game: HandGame) -> bool:
     """Whether ``commit`` took a move the hands set down first and thought better of
     (``game.considered``), and a later ``changed`` commit at its ply gave the move played."""
     if commit.move not in game.considered.get(commit.ply, ()):
@@ -189,7 +189,7 @@ def _texts(game: HandGame, moves: list[str]) -> list[str]:
     return out
 
 
-def spelt_alike(game: HandGame, commit: Commit, texts: list[str]) -> bool:
+def spelt_alike(game: HandGame, commit: Committed, texts: list[str]) -> bool:
     """Whether ``commit`` leaves the position the move played at its ply leaves: the same
     move spelt another way (a loop chain one way round or the other), which the board takes
     as one (no player could tell them apart)."""

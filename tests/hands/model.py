@@ -57,7 +57,7 @@ from reedboard import engine
 from reedboard.engine import Carry, Move, PhysicalMove, Position, Take
 from reedboard.hardware.lights import AMBER, Pattern
 from reedboard.sim.handplan import Counts, count_routes, counts_of, near, route
-from reedboard.sim.trace import Commit, Trace
+from reedboard.sim.trace import Committed, Trace
 from reedboard.sim.tracegen import is_silent
 from tests.hands.board import Break, Table
 
@@ -141,7 +141,7 @@ class HandGame:
     """The moves actually played, throws included, as the engine writes them."""
     result: dict[str, Any]
     """The session's :meth:`~reedboard.referee.session.Session.result` at the end."""
-    commits: list[Commit]
+    commits: list[Committed]
     notes: list[str]
     """What the hands did at each ply (same index as ``moves``)."""
     starts: list[float]

@@ -13,7 +13,7 @@ import pytest
 
 from reedboard import engine
 from reedboard.sim.handplan import counts_of, route
-from reedboard.sim.trace import Commit, Replayer, Trace, TraceError, read_trace, replay
+from reedboard.sim.trace import Committed, Replayer, Trace, TraceError, read_trace, replay
 from reedboard.wiring.layout import layout_for_game
 from tests.hands.board import Table
 from tests.hands.check import check_games, is_wrong, judge
@@ -219,9 +219,9 @@ def test_the_replayer_refuses_a_line_before_its_clock() -> None:
 
 def test_a_chain_committed_hop_by_hop_is_no_wrong_move() -> None:
     played = ["dice=1,2", "5x17x15"]
-    assert not is_wrong(Commit(1.0, "move", "5x17", 1), played)
-    assert is_wrong(Commit(1.0, "move", "5x15", 1), played)
-    assert is_wrong(Commit(1.0, "move", "5x17x15", 2), played)
+    assert not is_wrong(Committed(1.0, "move", "5x17", 1), played)
+    assert is_wrong(Committed(1.0, "move", "5x15", 1), played)
+    assert is_wrong(Committed(1.0, "move", "5x17x15", 2), played)
 
 
 def test_check_games_reports_each_game_and_its_failures() -> None:

@@ -19,7 +19,7 @@ import pytest
 
 from reedboard import engine
 from reedboard.sim.handplan import count_routes, counts_of, near
-from reedboard.sim.trace import Commit, Trace
+from reedboard.sim.trace import Committed, Trace
 from reedboard.wiring.layout import layout_for_game
 from tests.hands import board as handboard
 from tests.hands.board import Break, Table
@@ -46,7 +46,7 @@ class Deaf:
         self.alerts: list[dict[str, Any]] = []
         self.session = SimpleNamespace(alerts=self.alerts, result=self.result)
         self.board = SimpleNamespace(frame={})
-        self.commits: list[Commit] = []
+        self.commits: list[Committed] = []
         self.now = 0.0
         self.points = 0
 
@@ -398,13 +398,13 @@ def _hand_game(**fields: Any) -> HandGame:
 
 
 def test_a_move_set_down_first_is_not_wrong_once_changed_to_the_move_played() -> None:
-    first = Commit(1.0, "move", "6-22", 0)
-    changed = Commit(2.0, "changed", "8-22", 0)
+    first = Committed(1.0, "move", "6-22", 0)
+    changed = Committed(2.0, "changed", "8-22", 0)
     ok = judge(_hand_game(commits=[first, changed], considered={0: ["6-22"]}))
     assert ok.wrong == [] and not ok.failed
     assert judge(_hand_game(commits=[first, changed])).wrong == [first]  # not set down first
     assert judge(_hand_game(commits=[first], considered={0: ["6-22"]})).wrong == [first]
-    late = Commit(0.5, "changed", "8-22", 0)  # before the commit: changes nothing
+    late = Committed(0.5, "changed", "8-22", 0)  # before the commit: changes nothing
     assert judge(_hand_game(commits=[first, late], considered={0: ["6-22"]})).wrong == [first]
 
 

@@ -17,7 +17,14 @@ from reedboard.cli.main import main
 from reedboard.engine.registry import ANALYSED
 from reedboard.engine.solitaire import Solitaire
 from reedboard.engine.solitaire.solved import WinningTable
-from reedboard.engine.solved import Analysis, Progress, Report, Solution, SolvedTable, TableError
+from reedboard.engine.solved import (
+    Analysis,
+    Progress,
+    Report,
+    Solution,
+    SolvedTable,
+    TableFileError,
+)
 from reedboard.referee import solved
 from reedboard.store.games import GameStore
 from tests.referee.rig import Rig
@@ -55,7 +62,7 @@ class ParityTable(SolvedTable):
 
     def read(self, data: IO[bytes]) -> Parity:
         if data.read() != b"even":
-            raise TableError("not a parity table")
+            raise TableFileError("not a parity table")
         return Parity(self)
 
 

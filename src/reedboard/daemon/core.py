@@ -32,7 +32,7 @@ from reedboard.daemon.config import Config
 from reedboard.daemon.console import Console, ConsoleDice, ConsoleReader, Plan
 from reedboard.daemon.extension import Extension
 from reedboard.daemon.seats import check_level, seats
-from reedboard.daemon.solved import WinningSet
+from reedboard.daemon.solved import SolvedTableExtension
 from reedboard.daemon.terminal import draw, pieces_of
 from reedboard.daemon.web.view import WebViewExtension
 from reedboard.errors import ControllerError
@@ -174,7 +174,7 @@ class Daemon:
         self.remote_play = _remote_play(config, self.session)
         if self.remote_play is not None:
             self.extensions.append(self.remote_play)
-        self.extensions.append(WinningSet())
+        self.extensions.append(SolvedTableExtension())
         self._animating: asyncio.Future[None] | None = None
         self._reading: asyncio.Future[Any] | None = None
         self.notifier = Notifier()

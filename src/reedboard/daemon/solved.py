@@ -13,7 +13,7 @@ from reedboard.daemon.extension import Background, Host
 log = logging.getLogger(__name__)
 
 
-class WinningSet(Background):
+class SolvedTableExtension(Background):
     async def start(self, daemon: Host) -> None:
         self.task = asyncio.ensure_future(self._open(daemon))
 

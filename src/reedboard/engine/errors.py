@@ -45,5 +45,10 @@ class InvalidOptionError(EngineError, ValueError):
     """A game option is unknown or has a value the game cannot use; the message names the key."""
 
 
+class SolverError(EngineError, ValueError):
+    """A question a solver cannot answer: a position or options it does not take, or one too
+    large; the message says which."""
+
+
 class TableError(EngineError, ValueError):
     """A table assistant's argument is not one it answers (a card, the dice, a price)."""

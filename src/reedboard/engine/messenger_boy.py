@@ -32,7 +32,6 @@ from reedboard.engine.registry import register
 from reedboard.engine.throw import Throw
 
 COLOURS = ("red", "blue", "green", "yellow")
-LETTERS = "RBGY"
 SHIPPED_ORDERS = Path(__file__).parent / "data" / "messenger-boy-orders.toml"
 PRISON_KEY = 5
 """The spin that lets a prisoner out (to square 2)."""

@@ -32,7 +32,7 @@ Write = Callable[[IO[bytes]], None]
 """Writes a table's bytes to a binary stream."""
 
 
-class TableError(EngineError, ValueError):
+class TableFileError(EngineError, ValueError):
     """Bytes that are not the table asked for (damaged, cut short, another version or
     variant): the message says what is wrong; the caller names the file."""
 
@@ -104,7 +104,7 @@ class SolvedTable(ABC):
     def read(self, data: IO[bytes]) -> Solution:
         """The table from a stream of a file the caller opened (from its start; it may be
         mapped into memory, so keep it open while the solution is used), checked whole;
-        :class:`TableError` says what is wrong."""
+        :class:`TableFileError` says what is wrong."""
 
     def estimate_seconds(self) -> float:
         """About how long :meth:`write` takes here (a short measurement); 0 unknown."""

@@ -1,7 +1,8 @@
 """From magnets to moves: compare the settled physical occupancy with what the engine expects.
 
 Pure and clock-free: :class:`Recognizer` answers "what does this board mean?" for one settled
-reading; the session decides when a reading is settled and what to do with the answer.
+reading; the decider (decide.py) decides when a reading is settled and what to do with the
+answer.
 
 Presence cannot tell pieces apart, and in Fox and Rabbit two pieces may share a circle, so
 recognition follows the engine's state. For every legal move it knows the occupancy once the

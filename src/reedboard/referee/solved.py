@@ -30,7 +30,7 @@ from typing import IO, TYPE_CHECKING, Any
 
 from reedboard import engine
 from reedboard.engine import EngineError, Move, Position
-from reedboard.engine.solved import TableError
+from reedboard.engine.solved import TableFileError
 from reedboard.errors import ControllerError
 from reedboard.hardware.lights import Colour, Light
 
@@ -98,7 +98,7 @@ def load(path: Path, table: SolvedTable) -> Solution:
             return table.read(data)
     except FileNotFoundError:
         raise CacheError(f"{path}: not built yet") from None
-    except TableError as why:
+    except TableFileError as why:
         raise CacheError(f"{path}: {why}") from None
     except OSError as exc:
         raise CacheError(f"{path}: cannot be read ({exc.strerror or exc})") from None

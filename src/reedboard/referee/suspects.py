@@ -2,7 +2,7 @@
 
 A reed that cracks, a magnet lost or a dry joint leaves one point reading occupied, or empty, for
 good. The board then shows the moves the players make everywhere but at that point. This module
-holds the reasoning; the session (session.py) applies it:
+holds the reasoning; the decider (decide.py) uses it:
 
 - :func:`fitting_lines`: the lines of play from the position (no move, one, or the mover's move
   and the next side's answer) whose board is the reading everywhere but at one point (or but at

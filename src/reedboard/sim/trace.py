@@ -309,7 +309,7 @@ COMMITS = ("move", "extend", "changed", "throw")
 
 
 @dataclass(frozen=True)
-class Commit:
+class Committed:
     """A commit alert and the ply it filled (an ``extend`` refills the ply before)."""
 
     t: float
@@ -341,7 +341,7 @@ class Replayer:
         self.settle = settle
         self.grace = grace
         self.hold = hold
-        self.commits: list[Commit] = []
+        self.commits: list[Committed] = []
         self.last_t: float | None = None
         self.session = Session(
             self.board,
@@ -364,7 +364,7 @@ class Replayer:
     def _heard(self, now: float, kind: str, text: str) -> None:
         if kind in COMMITS:
             ply = len(self.session.position.move_stack) - 1
-            self.commits.append(Commit(round(now, 6), kind, text, ply))
+            self.commits.append(Committed(round(now, 6), kind, text, ply))
 
     def feed(self, line: dict[str, Any]) -> None:
         """One event line (point, dice or button) at its time ``t``."""

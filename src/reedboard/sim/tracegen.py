@@ -10,7 +10,7 @@ import random
 from typing import Any
 
 from reedboard.engine import Move, Position, Take
-from reedboard.referee.session import QUIET
+from reedboard.referee.decide import QUIET
 from reedboard.sim.handplan import counts_of
 from reedboard.sim.trace import Trace
 

@@ -18,7 +18,7 @@ from reedboard.engine.cross import (
     Diagonals,
     forward_targets,
 )
-from reedboard.engine.errors import InvalidOptionError, InvalidPositionError
+from reedboard.engine.errors import InvalidOptionError, InvalidPositionError, SolverError
 from reedboard.engine.outcome import Outcome, Termination
 from reedboard.engine.registry import register
 
@@ -530,7 +530,7 @@ class McLoughlinFoxAndGeese(FoxAndGeese):
 
         try:
             solver.check_options(self.options)
-        except solver.SolverError:  # options under which geese may step back and forth
+        except SolverError:  # options under which geese may step back and forth
             return None
         return solver.best_move(self, expansions=effort)
 

@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from reedboard.engine.cross import HOLES, CrossMove, Diagonals, cross33, forward_targets
-from reedboard.engine.errors import EngineError
+from reedboard.engine.errors import SolverError
 from reedboard.engine.solved import Analysis, Report
 
 GAME = "fox-and-geese-mcloughlin"
@@ -63,10 +63,6 @@ _TURN_SHIFT = 55
 _GEESE_TURN = 1 << _TURN_SHIFT
 _REVERSED = tuple(int(f"{b:07b}"[::-1], 2) for b in range(128))
 """Each row's 7 bits mirrored left to right (column c to 6 - c)."""
-
-
-class SolverError(EngineError, ValueError):
-    """A position or options the proof search does not take."""
 
 
 class _OutOfBudget(Exception):

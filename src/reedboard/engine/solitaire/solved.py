@@ -11,7 +11,7 @@ hole; the referee keeps it in the user's cache folder as ``solitaire-winning-17.
     then the levels' keys, u32 each, level after level in the same order.
 
 It is checked whole whenever it is read (:func:`read`): one damaged, cut short or of another
-version is refused with what is wrong (:class:`~reedboard.engine.solved.TableError`).
+version is refused with what is wrong (:class:`~reedboard.engine.solved.TableFileError`).
 """
 
 from __future__ import annotations
@@ -24,8 +24,16 @@ from contextlib import AbstractContextManager
 from typing import IO, TYPE_CHECKING, Any
 
 from reedboard.engine.cross import Diagonals
+from reedboard.engine.errors import SolverError
 from reedboard.engine.solitaire import solver as solver
-from reedboard.engine.solved import Analysis, Progress, Report, Solution, SolvedTable, TableError
+from reedboard.engine.solved import (
+    Analysis,
+    Progress,
+    Report,
+    Solution,
+    SolvedTable,
+    TableFileError,
+)
 
 if TYPE_CHECKING:
     from reedboard.engine.solitaire.solver import Level
@@ -75,30 +83,30 @@ def write(
 
 def read(data: IO[bytes], finish: int) -> dict[int, Level]:
     """A winning-set file's levels, checked whole and mapped from the file (which may be
-    closed after); :class:`TableError` says what is wrong."""
+    closed after); :class:`TableFileError` says what is wrong."""
     np = solver.require_numpy()
     data.seek(0)
     head = data.read(HEADER_SIZE)
     size = data.seek(0, 2)
     if len(head) < HEADER_SIZE or not head.startswith(MAGIC):
-        raise TableError("not a reedboard winning-set file")
+        raise TableFileError("not a reedboard winning-set file")
     (crc,) = _CRC.unpack_from(head, HEADER_SIZE - _CRC.size)
     if zlib.crc32(head[: -_CRC.size]) != crc:
-        raise TableError("damaged header (checksum)")
+        raise TableFileError("damaged header (checksum)")
     _magic, version, key_format, file_finish, symmetries, _ = _HEAD.unpack_from(head)
     if version != FORMAT_VERSION or key_format != solver.KEY_FORMAT:
-        raise TableError(
+        raise TableFileError(
             f"format {version}.{key_format}, this reedboard reads"
             f" {FORMAT_VERSION}.{solver.KEY_FORMAT}"
         )
     if file_finish != finish or symmetries != len(solver.symmetries_fixing(finish)):
-        raise TableError(f"holds finish {file_finish}, not {finish}")
+        raise TableFileError(f"holds finish {file_finish}, not {finish}")
     entries = [_ENTRY.unpack_from(head, _HEAD.size + i * _ENTRY.size) for i in range(len(LEVELS))]
     total = sum(e[0] for e in entries)
     if total == 0:  # the start itself is always there
-        raise TableError("holds no positions")
+        raise TableFileError("holds no positions")
     if size != HEADER_SIZE + 4 * total:
-        raise TableError(f"{size} bytes, the header says {HEADER_SIZE + 4 * total}")
+        raise TableFileError(f"{size} bytes, the header says {HEADER_SIZE + 4 * total}")
     keys = np.memmap(data, dtype="<u4", mode="r", offset=HEADER_SIZE, shape=(total,))
     levels: dict[int, Level] = {}
     at = 0
@@ -106,13 +114,13 @@ def read(data: IO[bytes], finish: int) -> dict[int, Level]:
         lows = keys[at : at + count]
         at += count
         if split > count or zlib.crc32(lows) != crc:
-            raise TableError(f"level {pegs} is damaged (checksum)")
+            raise TableFileError(f"level {pegs} is damaged (checksum)")
         levels[pegs] = (lows, split)
     start = solver.lookup_level(
         np.array([solver.start_key(finish, solver.symmetries_fixing(finish))], np.uint64)
     )
     if levels[32][1] != start[1] or levels[32][0].tolist() != start[0].tolist():
-        raise TableError(f"does not begin with the start with {finish} empty")
+        raise TableFileError(f"does not begin with the start with {finish} empty")
     return levels
 
 
@@ -202,7 +210,7 @@ class Counting(Analysis):
     ) -> list[str]:
         chosen = self.game.options_from(options)
         if chosen.diagonals is not Diagonals.NONE:
-            raise solver.SolverError(
+            raise SolverError(
                 "analyse: the Peg Solitaire solver plays orthogonal jumps only (diagonals=none),"
                 f" not diagonals={chosen.diagonals.value}"
             )
@@ -212,7 +220,7 @@ class Counting(Analysis):
             given = self.game.from_text(position, **options)
             board = solver.bits_of(given.holes_of("o"))
             if not board:
-                raise solver.SolverError(f"analyse: position {position!r} has no pegs")
+                raise SolverError(f"analyse: position {position!r} has no pegs")
             group = solver.symmetries_keeping(board, finish)
             where = f"position {given.to_text()!r}"
         else:

@@ -36,7 +36,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from reedboard.engine.cross import HOLES, Diagonals, cross33
-from reedboard.engine.errors import EngineError, InvalidOptionError
+from reedboard.engine.errors import EngineError, InvalidOptionError, SolverError
 
 if TYPE_CHECKING:
     import numpy as np
@@ -63,10 +63,6 @@ GAME = "solitaire"
 
 class SolverUnavailableError(EngineError, ImportError):
     """numpy, which the solver needs, is not installed."""
-
-
-class SolverError(EngineError, ValueError):
-    """A question the solver cannot answer (options it does not solve, too many classes)."""
 
 
 def require_numpy() -> ModuleType:

@@ -1,0 +1,1256 @@
+"""What a settled reading of the board means: the one place that decides.
+
+The :class:`Decider` takes the switches (each edge with its time, :class:`Edges`) and the
+clock, and decides what the board says: a move made (commit it), moves that a hand may still
+be making (follow them as pending lines), moves the switches cannot tell apart (ask), a board
+to wait on (an earlier position or a start, a piece that may be in the air, buttons pressed
+while it was), a mismatch (guide the board back), a switch that broke (suspect it). It keeps
+what it waits on, and says what the session must do as :data:`Decision` values handed to the
+session's ``apply`` as they are made: the session commits a move, takes one back, begins a
+new game, throws the dice, publishes an event or shows a frame, and tells the decider what
+changed (:meth:`Decider.committed`, :meth:`Decider.changed`), so that the next decision reads
+from the new position.
+
+What each helper reads: recognition.py (a reading of the board against the position: a
+:class:`Verdict`), pending.py (lines of play read ahead of the position), suspects.py (lines
+that fit a board but for one switch). The timing is the session's (docs/design.md).
+"""
+
+from __future__ import annotations
+
+import enum
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from reedboard.engine import Move, Position
+from reedboard.hardware.lights import RED, Light, Pattern
+from reedboard.referee.events import Ambiguous, GameEvent, Lifted, Mismatch, MoveCarriedOut, Notice
+from reedboard.referee.pending import (
+    MAX_LINES,
+    Line,
+    Pending,
+    PendingStep,
+    Reading,
+    completes,
+    left_at,
+    reader_after,
+)
+from reedboard.referee.recognition import (
+    TOUCH,
+    Candidate,
+    Edges,
+    Kind,
+    Occupancy,
+    Recognizer,
+    Verdict,
+    distinct,
+)
+from reedboard.referee.suspects import STILL, SUSPECT, SwitchWatch, fitting_lines
+from reedboard.wiring.layout import Layout
+
+log = logging.getLogger("reedboard")
+
+QUIET = 2.0
+"""Seconds the switches must have been still before `roll` or `confirm` takes a move whose
+landing never changed after its piece left: a piece lifted a moment ago may still be in the
+hand, to come down elsewhere (the button waits meanwhile)."""
+
+
+class SessionState(enum.Enum):
+    """Where the referee stands (:attr:`Decider.state`). The decider keeps one, changed only
+    by :meth:`Decider._enter`; what a state waits on is held beside it (the moves pending or
+    asked, the takeback or new game deferred, the move being carried out), and
+    :meth:`Decider.check` says whether the two agree (the tests call it after every step)."""
+
+    OVER = "over"
+    """The game has ended (a takeback or a new game goes on from here)."""
+    RESTORING = "restoring"
+    """After `undo`: waiting for the board to be put back as it was."""
+    MISMATCH = "mismatch"
+    """The board has meant nothing for the grace time: one fix at a time is lit."""
+    CARRYING_OUT = "carrying-out"
+    """A move from elsewhere is committed and lit: the players are to make it."""
+    ASKING = "asking"
+    """Moves the switches cannot tell apart are put to the players (amber; hint, confirm)."""
+    PENDING = "pending"
+    """A move read made that a hand may still be making: the lines of play are followed."""
+    WAITING = "waiting"
+    """The board shows an earlier position or a start: a takeback or new game once it stays."""
+    PLAYING = "playing"
+    """The board as the game expects it, or a move on its way."""
+
+
+# -- decisions: what the session is told to do ----------------------------------------------
+
+
+@dataclass(frozen=True)
+class Commit:
+    """The move was made: commit it. ``extends``: it replaces the last move (the same piece
+    gone on, or second thoughts); ``since``: when its position began on the board, if before
+    now; ``changes``: second thoughts, said so."""
+
+    move: Move
+    extends: bool = False
+    since: float | None = None
+    changes: bool = False
+
+
+@dataclass(frozen=True)
+class TakeBack:
+    """The board has stayed as it was before ply ``ply``: take the moves from it back."""
+
+    ply: int
+
+
+@dataclass(frozen=True)
+class NewStart:
+    """The board has stayed as a start: begin a new game from ``position``."""
+
+    position: Position[Any, Any]
+
+
+@dataclass(frozen=True)
+class Roll:
+    """Throw the dice (a `roll` that waited on a piece in the air)."""
+
+
+@dataclass(frozen=True)
+class Press:
+    """Carry out a button pressed earlier, now that the board has said what it waited on."""
+
+    button: str
+
+
+@dataclass(frozen=True)
+class Say:
+    """Publish ``event`` (a question, a mismatch, a piece lifted, a notice)."""
+
+    event: GameEvent
+
+
+@dataclass(frozen=True)
+class Show:
+    """What the LEDs should show changed: show the frame."""
+
+
+Decision = Commit | TakeBack | NewStart | Roll | Press | Say | Show
+
+
+def _finished(verdict: Verdict) -> bool:
+    """A reading that shows a move made or the board as expected: committed, asked, pending
+    with every switch changed, or the same."""
+    return verdict.kind in (Kind.SAME, Kind.COMMIT) or completes(verdict)
+
+
+class Decider:
+    """Reads the board of one game as its switches change: see the module's docstring.
+    ``apply`` carries out each decision at once (a commit changes the position that the
+    next reading reads from)."""
+
+    def __init__(
+        self,
+        layout: Layout,
+        apply: Callable[[Decision], None],
+        *,
+        settle: float,
+        grace: float,
+        hold: float,
+        dice: bool,
+    ) -> None:
+        self.layout = layout
+        self._do = apply
+        self.settle = settle
+        self.grace = grace
+        self.hold = hold
+        self.dice = dice
+        """Whether the game has dice (a move pressed before the throw is said so)."""
+        self._edges = Edges()
+        self._pending: Pending | None = None
+        """Moves read as made but not yet taken (reedboard/referee/pending.py)."""
+        self._asked: dict[Move, Line] = {}
+        """While pending lines are put to the player: the line each candidate starts."""
+        self._last_ask: tuple[int, tuple[Move, ...]] | None = None
+        """The last question said (ply, candidates), so a touch does not say it twice."""
+        self.physical: set[str] = set()
+        """The points whose switches read a piece."""
+        self._changed_at: float | None = None
+        self._unknown_since: float | None = None
+        self._deferred: tuple[float, Verdict] | None = None
+        """WAITING: when the board began to show an earlier position or a start, and it."""
+        self._state = SessionState.PLAYING
+        self._ambiguous: tuple[Move, ...] = ()
+        self._ambiguous_extends = False
+        self._shown = 0
+        self._landings: Occupancy = frozenset()
+        self._lifted: Occupancy = frozenset()
+        """The landings last published as Lifted (said again only when they change)."""
+        self._showing: tuple[Move, Occupancy] | None = None
+        """CARRYING_OUT (and a MISMATCH met meanwhile): a move from elsewhere, committed and
+        lit, and the board before it."""
+        self._suspects: dict[str, bool] = {}
+        """Switches thought broken: point -> what it reads whatever is there (True: a piece).
+        Until one changes again, its point is read as the game expects it."""
+        self._looked: float | None = None
+        """When the board was last searched for a broken switch (once a still spell)."""
+        self._watch = SwitchWatch()
+        """Follows a board that means nothing from here for a switch that broke."""
+        self._watch_due: float | None = None
+        """When to look for it again, the board staying so."""
+        self._on_word: tuple[float, list[str]] | None = None
+        """`roll` or `confirm` pressed while the one move that fits the board but for one switch
+        lands where that switch did not change, a moment ago: (when to carry them out, the
+        buttons). The piece may still be in the hand; once the switches have been still for
+        :data:`SUSPECT`, the buttons are pressed again."""
+        self._kind = Kind.SAME
+        """What the last settled reading was."""
+        self._recheck: float | None = None
+        """When to read a still board again: a piece lifted may have been a hand touching
+        it, and once it has been up longer than a touch lasts, the board may mean more."""
+        self._read_again_at: float | None = None
+        """When to read the still board again (a set-down that may be a mistake, or moves
+        read ahead of it): set while judging, turned into the recheck."""
+        self._waiting: tuple[list[str], int, Candidate] | None = None
+        """A `roll` or `confirm` pressed while the one move the board shows made lands where
+        no switch changed since its piece left, a moment ago, so that the piece may still be
+        in the hand: (the buttons pressed since, plies then, the move). They are carried out
+        once the switches have been still for :data:`QUIET` (the move was made so), another
+        piece is lifted or `roll` pressed again (the next side has begun), or the board means
+        nothing from here; at once after a move that the piece coming down made instead."""
+
+    # -- what the session tells it -----------------------------------------------------------
+
+    def install(
+        self,
+        position: Position[Any, Any],
+        now: float,
+        start_from: Callable[[Occupancy], Position[Any, Any] | None],
+    ) -> None:
+        """Read the board against ``position`` from here (a game begun or resumed);
+        ``start_from`` says which start of the game a board shows, if any."""
+        self.position = position
+        history: list[tuple[Occupancy, bool]] = []
+        self._sync_history(history)
+        self.recognizer = Recognizer(
+            position, history, start_from, edges=self._edges, since=now, second_thoughts=True
+        )
+        self._forget_question()
+        self._leave(SessionState.PLAYING, SessionState.OVER)  # the game may be over already
+
+    def new_game(
+        self,
+        position: Position[Any, Any],
+        now: float,
+        start_from: Callable[[Occupancy], Position[Any, Any] | None],
+    ) -> None:
+        """A new game begun (read off the board, or `new`): nothing waits on the old one."""
+        self._waiting = None
+        self.install(position, now, start_from)
+        self._leave(SessionState.RESTORING)
+
+    def committed(
+        self, base: Position[Any, Any], move: Move, extends: bool, now: float, since: float | None
+    ) -> None:
+        """The session committed ``move`` (played from ``base``)."""
+        if not extends:  # the history gains the board before it (no replay needed)
+            self.recognizer.history.append((base.occupied(), base.is_chance()))
+        self.recognizer.extendable = (base, move) if move.points() else None
+        self.changed(now, since)
+
+    def taken_back(self, now: float) -> None:
+        """The session took moves back."""
+        self._waiting = None
+        self.recognizer.extendable = None
+        self.changed(now)
+
+    def thrown(self, now: float) -> None:
+        """The session pushed a throw."""
+        self.recognizer.extendable = None
+        self.changed(now)
+
+    def changed(self, now: float, since: float | None = None) -> None:
+        """Bring the recognizer and history in line with the position after a change.
+        ``since``: when the new position began on the board, if before ``now``."""
+        position = self.position
+        self._sync_history(self.recognizer.history)
+        self.recognizer.position = position
+        self.recognizer.refresh(now if since is None else since)
+        self._landings = frozenset()  # what the last reading lit belongs to the old position
+        self._forget_question()
+        self._leave(
+            SessionState.PLAYING, SessionState.OVER
+        )  # the move may end the game (a takeback reopen it)
+        self._unknown_since = None  # a board that meant nothing may mean this move
+        # a point the readings agreed on whose switch changed since is no broken switch so
+        # far: the new position's readings must agree on it for as long again (a piece
+        # touched as the last move ended is no start to a taken piece set down by mistake)
+        agreed = self._watch.agreed
+        edges = self._edges
+        never = float("-inf")
+        changed = max(edges.on.get(agreed or "", never), edges.off.get(agreed or "", never))
+        if agreed is not None and changed > self._watch.since:
+            self._watch.forget()
+
+    def edge(self, point: str, on: bool, now: float) -> None:
+        """A switch changed: ``on``, it reads a piece."""
+        if point in self._suspects:  # it changed: it works after all
+            del self._suspects[point]
+            self._notice(now, "switch-ok", f"switch {point} works again")
+        if (
+            self._waiting is not None
+            and not on
+            and self._changed_at is None
+            and point not in self._waiting[2].may_empty | self._waiting[2].may_fill
+        ):  # a piece lifted while a button waits: the next side has begun, so the move
+            # was down (a piece in the air cannot be lifted). (Not a piece of the move
+            # itself: the man a capture takes.)
+            self._carry_out_waiting(now)
+        if on:
+            self.physical.add(point)
+        else:
+            self.physical.discard(point)
+        self.recognizer.edge(point, on, now)
+        self._changed_at = now
+
+    def carry_out(self, move: Move) -> None:
+        """``move``, from elsewhere, was committed: the players are to make it (lit)."""
+        self._showing = (move, self.reading())
+        self._enter(SessionState.CARRYING_OUT)
+
+    def restore(self, now: float) -> None:
+        """`undo` took a move back: nothing is read until the board is put back as it was."""
+        self._enter(SessionState.RESTORING)
+        self.judge(now)
+
+    def next_candidate(self) -> bool:
+        """`hint` while asking: show the next candidate (False: no question is put)."""
+        if self._state is not SessionState.ASKING:
+            return False
+        self._shown = (self._shown + 1) % len(self._ambiguous)
+        return True
+
+    def confirm(self, now: float) -> None:
+        """`confirm`: the move from elsewhere is carried out; the candidate shown was made; or
+        the move that the board shows is done."""
+        if self._showing is not None:  # a move from elsewhere that no switch
+            self._judge_shown(now)  # sees made (a man onto his own): the players say so
+        elif self._state is SessionState.ASKING:  # the candidate shown
+            move = self._ambiguous[self._shown % len(self._ambiguous)]
+            line = self._asked.get(move)
+            self._ambiguous, self._asked = (), {}
+            if line is not None:  # a line of moves read ahead: all of it was made
+                self._take(line.steps, now)
+            else:
+                self._commit(move, self._ambiguous_extends, now)
+            off = (frozenset(self.physical) ^ self.recognizer.expected) - set(self._suspects)
+            if len(off) == 1 and line is None:  # taken on the players' word, one switch
+                self._suspect(next(iter(off)), now)  # reading otherwise: it is broken
+            self.judge(now)  # the board may show the next move already
+        else:
+            self.resolve_silent(now)
+
+    @property
+    def ambiguous(self) -> tuple[Move, ...]:
+        """The moves put to the players (empty: no question)."""
+        return self._ambiguous
+
+    @property
+    def candidate(self) -> Move | None:
+        """The candidate lit while asking."""
+        return self._ambiguous[self._shown] if self._ambiguous else None
+
+    @property
+    def landings(self) -> Occupancy:
+        """The landings the last reading lit (a piece lifted, or moves pending)."""
+        return self._landings
+
+    @property
+    def showing(self) -> Move | None:
+        """The move from elsewhere being carried out on the board."""
+        return self._showing[0] if self._showing is not None else None
+
+    @property
+    def suspects(self) -> frozenset[str]:
+        """The switches thought broken."""
+        return frozenset(self._suspects)
+
+    # -- what it tells the session -----------------------------------------------------------
+
+    def _commit(
+        self,
+        move: Move,
+        extends: bool,
+        now: float,
+        since: float | None = None,
+        changes: bool = False,
+    ) -> None:
+        self._do(Commit(move, extends, since, changes))
+
+    def _say(self, event: GameEvent) -> None:
+        self._do(Say(event))
+
+    def _notice(self, now: float, what: str, detail: str) -> None:
+        self._say(Notice(now, what, detail))
+
+    @property
+    def _back(self) -> float:
+        """How long a board showing an earlier position or a start must stay before it is a
+        takeback or a new game: the hold time, longer than a piece knocked off its reed stays
+        off (a knocked man can make the board look like the move before), never shorter than
+        the grace time."""
+        return max(self.grace, self.hold)
+
+    # -- reading -----------------------------------------------------------------------------
+
+    def _forget_question(self) -> None:
+        """The position changed: moves read ahead of it, and any question about them, belong
+        to the board as it was. (Whoever asks anew does so after the change.)"""
+        self._pending = None
+        self._asked = {}
+        self._ambiguous, self._shown, self._ambiguous_extends = (), 0, False
+        self._last_ask = None
+        self._deferred = None
+        self._leave(SessionState.PENDING, SessionState.ASKING, SessionState.WAITING)
+
+    def _sync_history(self, history: list[tuple[Occupancy, bool]]) -> None:
+        """Make ``history`` hold (occupancy, waits for a throw) of every ply before the
+        position's, replaying only the plies it lacks."""
+        stack = self.position.move_stack
+        del history[len(stack) :]
+        if len(history) == len(stack):
+            return
+        base = self.position.copy()
+        for _ in range(len(stack) - len(history)):
+            base.pop()
+        for move in stack[len(history) :]:
+            history.append((base.occupied(), base.is_chance()))
+            base.push(move)
+
+    @property
+    def state(self) -> SessionState:
+        """Where the referee stands."""
+        return self._state
+
+    @property
+    def mismatch(self) -> bool:
+        """Whether a fix is lit: the board is wrong (a mismatch, or a takeback restored)."""
+        return self._state in (SessionState.MISMATCH, SessionState.RESTORING)
+
+    def _enter(self, state: SessionState) -> None:
+        if state is not self._state:
+            log.debug("referee: %s -> %s", self._state.value, state.value)
+            self._state = state
+
+    def _at_rest(self) -> SessionState:
+        """The state with nothing to wait on: the game goes on, or it is over."""
+        return SessionState.OVER if self.position.is_over() else SessionState.PLAYING
+
+    def _leave(self, *states: SessionState) -> None:
+        """Leave any of ``states`` for the state at rest."""
+        if self._state in states:
+            self._enter(self._at_rest())
+
+    def _questions(self) -> None:
+        """After the moves pending or asked changed: the state that waits on them (a mismatch,
+        a restore or a move carried out wait on the board, whatever else is held)."""
+        if self._state in (
+            SessionState.PLAYING,
+            SessionState.OVER,
+            SessionState.PENDING,
+            SessionState.ASKING,
+        ):
+            if self._ambiguous:
+                self._enter(SessionState.ASKING)
+            elif self._pending is not None:
+                self._enter(SessionState.PENDING)
+            else:
+                self._enter(self._at_rest())
+
+    def check(self) -> None:
+        """Raise AssertionError where the state and what it waits on disagree."""
+        state = self._state
+        held = {
+            SessionState.ASKING: bool(self._ambiguous),
+            SessionState.WAITING: self._deferred is not None,
+            SessionState.CARRYING_OUT: self._showing is not None,
+        }
+        for owner, present in held.items():
+            assert present == (state is owner) or (owner, state) in (
+                (
+                    SessionState.CARRYING_OUT,
+                    SessionState.MISMATCH,
+                ),  # a mistake made carrying it out
+                (
+                    SessionState.WAITING,
+                    SessionState.ASKING,
+                ),  # a takeback deferred while a question is kept
+            ), f"{state.value} with {owner.value}'s data {'' if present else 'missing'}"
+        if self._pending is not None:  # (a line kept while a deferred reading waits too)
+            assert state in (SessionState.PENDING, SessionState.ASKING, SessionState.WAITING), state
+        else:
+            assert state is not SessionState.PENDING, "pending without lines"
+        if state in (SessionState.PLAYING, SessionState.OVER):
+            assert state is self._at_rest(), f"{state.value} but the game is {self._at_rest()}"
+
+    def next_deadline(self) -> float | None:
+        times = []
+        if self._changed_at is not None:
+            times.append(self._changed_at + self.settle)
+        if self._unknown_since is not None and not self.mismatch:
+            times.append(self._unknown_since + self.grace)
+        if self._deferred is not None and self._state in (
+            SessionState.WAITING,
+            SessionState.ASKING,
+        ):
+            times.append(self._deferred[0] + self._back)
+        if (
+            self._state
+            is not SessionState.ASKING  # the players are asked: their word, not the clock
+            and self._pending is not None
+            and self._pending.made
+            and self._changed_at is None
+            and not self.mismatch
+            and self._pending.held_on(self.reading())
+        ):
+            times.append(self._pending.at + self.hold)
+        if self._waiting is not None and self._changed_at is None:
+            times.append(self._last_edge() + QUIET)
+        if self._recheck is not None and self._changed_at is None:
+            times.append(self._recheck)
+        if (due := self._suspect_due()) is not None:
+            times.append(due)
+        if self._watch_due is not None and self._changed_at is None:
+            times.append(self._watch_due)
+        if self._on_word is not None and self._changed_at is None:
+            times.append(self._on_word[0])
+        return min(times) if times else None
+
+    def poll(self, now: float) -> None:
+        if self._changed_at is not None and now >= self._changed_at + self.settle:
+            self._changed_at = None
+            self.judge(now)
+        if (
+            self._deferred is not None
+            and self._state in (SessionState.WAITING, SessionState.ASKING)
+            and now >= self._deferred[0] + self._back
+        ):  # the board has stayed so: a takeback or a new game
+            _, verdict = self._deferred
+            self._deferred = None
+            self._leave(SessionState.WAITING)
+            if verdict.kind is Kind.TAKEBACK:
+                assert verdict.ply is not None
+                self._do(TakeBack(verdict.ply))
+            else:
+                self._do(NewStart(verdict.new_game))
+            self._do(Show())
+        pending = self._pending
+        if (
+            pending is not None
+            and pending.made
+            and self._changed_at is None
+            and self._state
+            is not SessionState.ASKING  # the players are asked: their word, not the clock
+            and not self.mismatch  # a board found wrong: the players are fixing it
+            and now >= pending.at + self.hold
+            and (held := pending.held_on(self.reading()))
+        ):  # the board has stayed so longer than a hand holds a piece: the moves are made
+            self._take(held, now)
+            self.judge(now)
+        if (due := self._suspect_due()) is not None and now >= due:
+            self._looked = now
+            self._look_for_a_broken_switch(now)
+        if self._watch_due is not None and self._changed_at is None and now >= self._watch_due:
+            self._watch_due = None
+            self._watch_for_a_broken_switch(now)
+        if self._on_word is not None and self._changed_at is None and now >= self._on_word[0]:
+            _, buttons = self._on_word
+            self._on_word = None
+            for button in buttons:
+                self._do(Press(button))
+                if self._state is SessionState.ASKING:  # the buttons pressed before the
+                    break  # question answer nothing: the players answer it
+        if self._recheck is not None and self._changed_at is None and now >= self._recheck:
+            self._recheck = None
+            self.judge(now)
+        if self._waiting is not None and self._changed_at is None:
+            moved = len(self.position.move_stack) != self._waiting[1]
+            if moved or now >= self._last_edge() + QUIET:
+                self._carry_out_waiting(now)
+        if (
+            self._unknown_since is not None
+            and not self.mismatch
+            and now >= self._unknown_since + self.grace
+        ):  # (moves read ahead no longer explain the board: they are dropped with it)
+            self._pending = None
+            if self._ask_early(now):
+                self._unknown_since = None
+            else:
+                self._enter(SessionState.MISMATCH)
+                self._say(Mismatch(now, self._fix_text()))
+            self._do(Show())
+
+    def judge(self, now: float, first: bool = False) -> None:
+        if self._showing is not None and self._judge_shown(now):
+            return
+        board = self.reading()
+        self._edges.now = now
+        self._read_again_at = None  # (set below by this reading only)
+        verdict = self.recognizer.judge(board)
+        two_readings = False
+        if (
+            verdict.kind is Kind.COMMIT and now < self._last_edge() + self.hold
+        ):  # (once still so long, the move is down)
+            early = self.recognizer.reached_early(board)
+            two_readings = (
+                self.recognizer.off_route
+                or (self.recognizer.early_made and self._left_late(verdict.moves[0]))
+            ) and any(c.move not in verdict.moves for c in (*early, *self.recognizer.held_early))
+        if two_readings:  # a set-down off the move's route that moves made since explain, or
+            # a stop the mover left after its landing filled (so another piece stood there)
+            # while moves made with the next side reaching early explain it: so the next
+            # readings tell, or the board staying so
+            verdict = Verdict(Kind.LIFTED)
+            self._read_again_at = self._last_edge() + self.hold + 0.001
+        if (
+            self._waiting is not None
+            and verdict.kind in (Kind.UNKNOWN, Kind.TAKEBACK)
+            and self._waited_on_explains(board)
+        ):
+            # a button waits on a piece that may be in the air, and the board now means
+            # nothing from here: the move was down, and the next side has begun
+            self._carry_out_waiting(now, begun=True)
+            self.judge(now)
+            return
+        if (
+            verdict.kind in (Kind.TAKEBACK, Kind.NEW_GAME)
+            and not first
+            and self._state is not SessionState.RESTORING
+            and self._pending is None
+            and self._reached_early(board, now, plainly=True)
+        ):  # an earlier board again, but reached by moves made forward, each plainly (three
+            # moves round a cycle, the next side reaching early each time): those moves
+            return
+        if (
+            verdict.kind in (Kind.LIFTED, Kind.PENDING)
+            and not verdict.made
+            and not first
+            and not two_readings
+            and self._state is not SessionState.RESTORING
+            and (self._pending is None or not self._pending.made)
+            and self.recognizer.unexplained(board)
+            and self._reached_early(board, now, plainly=True)
+        ):  # on its way here only with a hand touching a point that another reading has a
+            # move of the next side's made on, plainly: that reading
+            return
+        keep = False
+        pending = self._pending
+        plies = len(self.position.move_stack)
+        if (
+            pending is not None
+            and not pending.made
+            and len(pending.lines) > 1
+            and verdict.kind is Kind.PENDING
+            and verdict.made
+            and len(verdict.moves) == 1
+            and pending.prefer(verdict.moves[0], now)
+        ):  # one of several captures that read alike now reads made: prefer it, keep the rest
+            keep, verdict = True, Verdict(Kind.LIFTED, landings=verdict.landings)
+        elif (
+            pending is not None
+            and pending.made
+            and verdict.kind is Kind.PENDING
+            and not verdict.made
+            and (step := pending.first()) is not None
+            and step.move in verdict.moves
+        ):  # the same board, but no longer read as made (a piece flew since): start again
+            pending = self._pending = None
+        if keep:
+            pass
+        elif pending is not None and not _finished(verdict):
+            if verdict.kind is Kind.PENDING and not verdict.made:
+                # the game's own position reads other moves made on landings that did not
+                # change: follow them beside the lines (the next moves will tell)
+                pending.add(Pending.start(self.position, verdict, board, now, self._edges).lines)
+            doubt = self._touched(board)
+            # a move read made (second thoughts of a man a capture takes: the man may have
+            # been taken off and set down by mistake) while the board is also that capture
+            # under way: no man lifted nor move read after it says it was made
+            mistaken = (
+                pending.made
+                and (step := pending.first()) is not None
+                and self.recognizer.set_down_by_mistake(board, made=step.move)
+            )
+            reading = pending.read(board, verdict, now, doubt=doubt, mistaken=mistaken)
+            verdict, keep = self._follow(reading, board, now)
+        elif (
+            pending is not None
+            and (pending.first() is None or not pending.made)
+            and pending.extended_by(verdict)
+        ):  # a line goes on as a longer chain (one of several, or one read on a landing that
+            # did not change): follow it among the others
+            reading = pending.read(board, verdict, now, doubt=True)
+            verdict, keep = self._follow(reading, board, now)
+        elif pending is not None and pending.goes_on(verdict):
+            # a longer chain of the pending move: take it, and this reading extends it
+            self._take(pending.lines[0].steps[:1], now)
+            verdict = self.recognizer.judge(board)
+        elif pending is not None and verdict.kind not in (Kind.COMMIT, Kind.SAME):
+            # made here too, but not for sure: a move plainly made after the pending ones wins
+            reading = pending.read(board, verdict, now, plainly=True)
+            if reading.commit:
+                verdict, keep = self._follow(reading, board, now)
+        if (
+            verdict.kind is Kind.UNKNOWN and not first and self._state is not SessionState.RESTORING
+        ):  # (moves read ahead that no longer explain the board: the board may say more)
+            if self._mistaken(board, now):
+                verdict = Verdict(Kind.LIFTED)  # (the next readings tell)
+            elif self._reached_early(board, now):
+                return
+            elif self.recognizer.held_early:  # a move made, the next side's piece in the hand:
+                if self._held_long(board, now):
+                    return
+                verdict = Verdict(Kind.LIFTED)  # on its way (the next readings tell)
+        if self._state is SessionState.RESTORING:  # after undo: only the restored board counts
+            if verdict.kind is Kind.SAME:
+                self._leave(SessionState.RESTORING)
+            else:
+                verdict = Verdict(Kind.UNKNOWN)
+                first = True
+        elif (
+            (self.mismatch or first)
+            and verdict.kind in (Kind.LIFTED, Kind.PENDING)
+            and not (verdict.kind is Kind.PENDING and verdict.made)
+        ):
+            # a mismatch (or a board found wrong at start) is left only once the board is right
+            verdict = Verdict(Kind.UNKNOWN)
+            first = True
+        self._landings = frozenset()
+        if keep:
+            pass  # the pending moves wait on (the hold time counts from this reading)
+        elif self._pending is not None and (
+            verdict.kind not in (Kind.PENDING, Kind.AMBIGUOUS)
+            or verdict.moves != self._pending.moves
+        ):
+            self._pending = None
+        self._deferred = None
+        if verdict.kind is not Kind.UNKNOWN:
+            self._unknown_since = None
+        if verdict.kind is not Kind.AMBIGUOUS and not (keep and self._asked):
+            self._ambiguous = ()
+            self._asked = {}
+        # what the reading left to wait on, before what it shows adds to it
+        if not (verdict.kind is Kind.UNKNOWN and self.mismatch):  # else the fix stays lit
+            self._leave(SessionState.WAITING, SessionState.MISMATCH)
+            self._questions()
+        kind = verdict.kind
+        if kind is Kind.COMMIT:
+            self._commit(verdict.moves[0], verdict.extends, now, changes=verdict.changes)
+        elif kind is Kind.AMBIGUOUS:
+            if verdict.moves != self._ambiguous:
+                self._ambiguous, self._shown = verdict.moves, 0
+                self._enter(SessionState.ASKING)
+                self._ambiguous_extends = verdict.extends
+                self._ask(now, verdict.moves)
+                # each reading is followed as a line too: if the players play on without
+                # answering, the next moves may tell which it was
+                asked = Pending.start(self.position, verdict, board, now, self._edges)
+                self._asked = {line.steps[0].move: line for line in asked.lines}
+                if (
+                    pending is not None and pending.made and len(self.position.move_stack) == plies
+                ):  # and the move read made before,
+                    # which a touched piece may be all that contradicts (the next side
+                    # moving while the mover is lifted): it may yet be the one
+                    asked.lines += [
+                        line
+                        for line in pending.lines
+                        if line.reader.judge(board).kind not in (Kind.UNKNOWN, Kind.NEW_GAME)
+                    ][: max(0, MAX_LINES - len(asked.lines))]
+                self._pending = asked
+        elif kind is Kind.PENDING:
+            if keep:
+                pass  # a move read as made waits; this reading is weaker than it
+            elif self._pending is None or (verdict.made and not self._pending.made):
+                self._pending = Pending.start(self.position, verdict, board, now, self._edges)
+                self._enter(SessionState.PENDING)
+            self._landings = verdict.landings
+        elif kind in (Kind.NEW_GAME, Kind.TAKEBACK):
+            # only a board that stays so is a takeback or a new game; one that is also a move
+            # on its way (a piece held) never is by itself: `undo` and `new` say so at once
+            self._landings = verdict.landings
+            if not verdict.on_the_way:
+                self._deferred = (now, verdict)
+                if self._state is not SessionState.ASKING:  # (a question kept stays put meanwhile)
+                    self._enter(SessionState.WAITING)
+        elif kind is Kind.LIFTED:
+            if verdict.landings and verdict.landings != self._lifted:
+                self._say(Lifted(now, tuple(sorted(verdict.landings, key=self.order))))
+            self._landings = verdict.landings
+        elif kind is Kind.UNKNOWN:
+            if first:
+                if self._state is not SessionState.RESTORING:
+                    self._enter(SessionState.MISMATCH)
+                self._say(Mismatch(now, self._fix_text()))
+            else:  # a mismatch is a board that stays so: each new reading starts the wait anew
+                if self._unknown_since is None and self.position.is_chance() and self.dice:
+                    self._notice(now, "roll-first", "press roll before moving")
+                self._unknown_since = now
+        self._lifted = self._landings if kind is Kind.LIFTED else frozenset()
+        self._kind = kind
+        self._recheck = None
+        if self._read_again_at is not None:  # read again once a mistake would be cleared
+            self._recheck = self._read_again_at if self._read_again_at > now else None
+            self._read_again_at = None
+        if kind in (Kind.LIFTED, Kind.PENDING) and (
+            self.recognizer.made_but_touched(board) or self.recognizer.held_early
+        ):
+            # a piece up for less than a touch lasts may be a hand touching it: once it has
+            # been up longer, the reading may mean more (read it again then)
+            at = self._last_edge() + TOUCH + 0.001
+            if at > now:
+                self._recheck = at if self._recheck is None else min(at, self._recheck)
+        self._do(Show())
+        if (kind is Kind.UNKNOWN or self._state is SessionState.MISMATCH) and not self._suspects:
+            self._watch_due = max(now, self._last_edge() + STILL)  # looked at once still
+        else:
+            self._watch_due = None
+            if kind is Kind.SAME or self._suspects:  # the board means something: the lines
+                self._watch.forget()  # followed are done with (a piece lifted: not yet)
+
+    def _watch_for_a_broken_switch(self, now: float) -> None:
+        """The board means nothing from here: name the switch at the one point every line of
+        play that fits the board but for one point agrees on (suspects.py), once it is due."""
+        if self._suspects or self._changed_at is not None:
+            return
+        point, self._watch_due = self._watch.look(
+            self.position, frozenset(self.physical), self._edges, now, self.recognizer.since
+        )
+        if point is None:
+            return
+        self._watch.forget()
+        self._suspect(point, now)
+
+    def reading(self) -> Occupancy:
+        """The board as the switches read it, a switch thought broken read as the game
+        expects its point."""
+        if not self._suspects:
+            return frozenset(self.physical)
+        expected = self.recognizer.expected
+        board = set(self.physical) - set(self._suspects)
+        return frozenset(board | (set(self._suspects) & expected))
+
+    def _suspect_due(self) -> float | None:
+        """When to look for a broken switch: the board still for :data:`SUSPECT` in a
+        reading that is not at rest (a mismatch, a piece never come down)."""
+        if self._changed_at is not None:
+            return None
+        if self._state is not SessionState.MISMATCH and not (
+            self._kind is Kind.LIFTED and self._state is SessionState.PLAYING
+        ):
+            return None
+        due = self._last_edge() + SUSPECT
+        return due if self._looked is None or self._looked < due else None
+
+    def _near_misses(self, board: Occupancy) -> list[tuple[Move | None, str]]:
+        """Moves (None: no move) whose board ``board`` is but for one switch, and that point."""
+        out: list[tuple[Move | None, str]] = []
+        for c in self.recognizer.candidates:
+            if not c.extends and len(diff := c.target ^ board) == 1:
+                out.append((c.move, next(iter(diff))))
+        if len(diff := self.recognizer.expected ^ board) == 1:
+            out.append((None, next(iter(diff))))
+        return out
+
+    def _look_for_a_broken_switch(self, now: float) -> None:
+        """The board has stayed wrong: where every reading that fits it but for one switch
+        agrees on that switch, name it (a mismatch at that one point is what a broken switch
+        shows); `confirm` then takes the move it spoils, if there is one."""
+        board = self.reading()
+        near = self._near_misses(board)
+        points = {p for _, p in near}
+        still = {p for m, p in near if m is None}
+        if (
+            self._state is SessionState.MISMATCH and still
+        ):  # the board as it was but for one switch:
+            points = still  # no move at all is the likelier reading (nobody moved)
+        if len(points) != 1:
+            if self._kind is Kind.LIFTED and any(m is not None for m, _ in near):
+                self._notice(
+                    now,
+                    "unseen",
+                    "no switch saw the piece come down: if it is down, press confirm",
+                )
+            return
+        if self._state is SessionState.MISMATCH and not self._suspects:
+            # (a piece lifted may be held: no evidence yet; and one switch thought broken
+            # explains no more: a second is likelier the first read wrong)
+            self._suspect(next(iter(points)), now)
+
+    def _suspect(self, point: str, now: float) -> None:
+        reads = point in self.physical
+        self._suspects[point] = reads
+        there = "no piece is there" if reads else "a piece is on it"
+        self._notice(
+            now,
+            "suspect-switch",
+            f"switch {point} may be broken: it reads {'occupied' if reads else 'empty'}"
+            f" where {there}; press confirm for the move you made",
+        )
+        self.judge(now)
+
+    def _carry_out_waiting(self, now: float, begun: bool = False) -> None:
+        """Carry out the button that waited on a piece that may have been in the air: the
+        move it would take if the board shows it (else the one move the board shows made, or
+        none), unless another was made meanwhile (then only a `roll` is left)."""
+        assert self._waiting is not None
+        buttons, plies, c = self._waiting
+        self._waiting = None
+        if len(self.position.move_stack) == plies:  # it was down: the button's word holds
+            # (for the move the board shows now: it may have been another, come down since)
+            # (``begun``: the board is the move made and the next side begun, checked)
+            made = distinct(d.move for d in self.recognizer.made(self.reading()))
+            if not begun and c.target != self.reading() and len(made) == 1:
+                c = next(d for d in self.recognizer.made(self.reading()) if d.move == made[0])
+            if begun or c.target == self.reading():
+                self._commit(c.move, c.extends, now)
+        for button in buttons:
+            if button == "roll" and self.position.is_chance():
+                self._do(Roll())
+                self.judge(now)  # the board may show the next move already
+
+    def _waited_on_explains(self, board: Occupancy) -> bool:
+        """Whether ``board`` is the move a button waits on made and the next side begun (a
+        piece of theirs lifted or moved), and no other move made with a piece touched."""
+        assert self._waiting is not None
+        c = self._waiting[2]
+        if len(self.position.move_stack) != self._waiting[1]:
+            return True  # another move was made meanwhile: only the button is left
+        if any(d.move != c.move for d in self.recognizer.made_but_touched(board)):
+            return False
+        reader = reader_after(self.position, c.move, c.extends, self._edges.now, self._edges)
+        reader.since = self.recognizer.since
+        return reader.judge(board).kind not in (Kind.UNKNOWN, Kind.TAKEBACK, Kind.NEW_GAME)
+
+    def _last_edge(self) -> float:
+        """When a switch last changed."""
+        return max([*self._edges.on.values(), *self._edges.off.values()], default=0.0)
+
+    def _in_the_air(self, made: list[Candidate], now: float) -> bool:
+        """Whether a piece may still be in the hand though the board shows ``made`` (what a
+        button would take) done: each lands where the switch did not change after its piece
+        left, and the switches changed less than :data:`QUIET` ago."""
+        return now < self._last_edge() + QUIET and all(
+            c.silent and not self.recognizer.refilled(c) for c in made
+        )
+
+    def _mistaken(self, board: Occupancy, now: float) -> bool:
+        """Whether ``board`` may be a capture under way whose taken man was set down by
+        mistake on an empty point, and the switches changed less than the hold time ago:
+        moves read ahead (the next side reaching early) wait until it is taken away, or the
+        board stays so."""
+        until = self._last_edge() + self.hold
+        if now >= until or not self.recognizer.set_down_by_mistake(board, touched=True):
+            return False
+        self._read_again_at = until + 0.001
+        return True
+
+    def _reached_early(self, board: Occupancy, now: float, plainly: bool = False) -> bool:
+        """A board that means nothing from here may be a move made while the next side
+        already had a hand on the board: when exactly one move explains it so, take it and
+        read the board again from after it (the next side's move on its way, or made)."""
+        early = self.recognizer.reached_early(board)
+        if len(early) > 1 and len({c.extends for c in early}) == 1:
+            # a chain spelt two ways round a loop leaves one position: take its first spelling
+            spelt = self.recognizer.one_spelling(distinct(c.move for c in early), early[0].extends)
+            early = [c for c in early if c.move == spelt[0]] if len(spelt) == 1 else early
+        # the same board may be another move made while a still piece is touched: then
+        # nothing tells which, and the next readings must
+        touched = self.recognizer.made_but_touched(board)
+        if len({c.move for c in early} | {c.move for c in touched}) != 1 or not early:
+            return False
+        if plainly and (not self.recognizer.early_made or len(early[0].move.points()) > 2):
+            return False  # (a chain's stops and slides read many ways: not on this evidence)
+        return self._take_early(early[0], now)
+
+    def _left_late(self, move: Move) -> bool:
+        """Whether a point ``move``'s piece was seen set down on on its way (a stop of a
+        chain) emptied only after its landing filled: a piece is not in two places, so the
+        piece there was another (the next side's, reaching early; or a man set down by
+        mistake)."""
+        points = move.points()
+        if len(points) < 3:
+            return False
+        landed = self._edges.filled.get(points[-1], float("-inf"))
+        return any(
+            self._edges.off.get(stop, float("-inf")) > landed
+            for stop in self.recognizer.stops
+            if stop in points[1:-1]
+        )
+
+    def _ask_early(self, now: float) -> bool:
+        """A board that has meant nothing from here for the grace time but reads as several
+        moves each made while the next side reached early (each with the next side's move
+        made after it): the switches cannot tell which, so the players are asked (`hint`,
+        `confirm`); the lines are followed meanwhile, and the next moves may tell."""
+        board = self.reading()
+        self._edges.now = now
+        early = self.recognizer.reached_early(board)
+        moves = distinct(c.move for c in early)
+        if len(moves) < 2 or not self.recognizer.early_made:
+            return False
+        if any(c.move not in moves for c in self.recognizer.made_but_touched(board)):
+            return False  # (another reading still: a piece touched)
+        lines = []
+        for move in moves[:MAX_LINES]:
+            c = next(d for d in early if d.move == move)
+            left = self._edges.off.get(c.start, now) if c.start else now
+            step = PendingStep(c.move, c.extends, left, False, left_at(c.move, self._edges))
+            reader = reader_after(self.position, c.move, c.extends, left, self._edges)
+            lines.append(Line((step,), reader, board))
+        self._follow(Reading(ask=tuple(lines)), board, now)
+        if not self._ambiguous:  # (every line leaves one position: one was taken)
+            self.judge(now)
+        return True
+
+    def _held_long(self, board: Occupancy, now: float) -> bool:
+        """A move made while the next side holds a piece of theirs (:attr:`held_early`): once
+        those pieces have been up longer than a touch lasts, and no other move reads made with
+        a piece touched, take the move and read the board again from after it."""
+        held = self.recognizer.held_early
+        if len({c.move for c in held}) != 1:
+            return False
+        c = held[0]
+        touched = self.recognizer.made_but_touched(board)
+        if any(d.move != c.move for d in touched):
+            return False
+        up = c.target - board  # (the pieces held: the board after the move, less this one)
+        if not up or any(now < self._edges.off.get(p, now) + TOUCH for p in up):
+            return False
+        return self._take_early(c, now)
+
+    def _take_early(self, c: Candidate, now: float) -> bool:
+        """Take ``c``, made before the next side's hand came in, as from when its piece left,
+        and read the board again from after it."""
+        left = self._edges.off.get(c.start) if c.start else None
+        self._commit(c.move, c.extends, now, since=left)
+        self.judge(now)
+        return True
+
+    def _judge_shown(self, now: float) -> bool:
+        """A move from elsewhere is being carried out: True while it still is (the board
+        between the position before it and after it, or a mistake being waited on)."""
+        assert self._showing is not None
+        move, before = self._showing
+        board = self.reading()
+        after = self.recognizer.expected
+        if board == after:  # carried out: recognition goes on as usual from here
+            self._showing = None
+            self._leave(SessionState.CARRYING_OUT, SessionState.MISMATCH)
+            self._unknown_since = None
+            self._say(MoveCarriedOut(now, move))
+            return False
+        on_track = all((p in board) in ((p in before), (p in after)) for p in before ^ after)
+        if on_track and not (board - before - after):
+            self._unknown_since = None  # each point as before the move or after it
+            self._enter(SessionState.CARRYING_OUT)
+        elif self._unknown_since is None:  # a mistake: guided back once it stays so
+            self._unknown_since = now
+        self._do(Show())
+        return True
+
+    def shown_lights(self) -> tuple[tuple[str, ...], dict[str, Light]]:
+        """A move being carried out: the points still to visit (blue) and the men still
+        to take off (red, blinking)."""
+        assert self._showing is not None
+        move, before = self._showing
+        board = self.reading()
+        after = self.recognizer.expected
+        routes = [r for r in move.routes() if r]
+        starts = {r[0] for r in routes}
+        blue = tuple(
+            p
+            for route in routes
+            for i, p in enumerate(route)
+            if (i == 0 and p in board and p not in after)
+            or (i > 0 and p in self.layout.points)
+            or (len(route) == 1 and p in after and p not in board)  # a man entering
+        )
+        remove = {
+            p: Light(RED, Pattern.BLINK)
+            for p in sorted((board & before) - after - starts)
+            if p in self.layout.points
+        }
+        return tuple(dict.fromkeys(blue)), remove
+
+    def _touched(self, board: Occupancy) -> bool:
+        """Whether ``board`` is a move made here with one still piece lifted (touched)."""
+        return bool(self.recognizer.made_but_touched(board))
+
+    def _follow(self, reading: Reading, board: Occupancy, now: float) -> tuple[Verdict, bool]:
+        """Carry out what reading the board on the pending lines said. Returns the verdict to
+        act on and whether moves are still pending."""
+        self._pending = None
+        self._take(reading.commit, now)
+        if (
+            reading.ask
+            and len({line.reader.position.to_text() for line in reading.ask}) == 1
+            and not any(line.reader.continuations() for line in reading.ask)
+        ):
+            # every line leaves one position: the moves differ in spelling only, take one
+            self._take(reading.ask[0].steps, now)
+            return self.recognizer.judge(board), False
+        if reading.ask:  # the lines differ too far ahead: the player says which it was
+            self._asked = {}
+            for line in reading.ask:
+                shown = line.steps[0]
+                for step in line.steps[1:]:  # a chain that went on is asked about whole
+                    if not step.extends:
+                        break
+                    shown = step
+                self._asked.setdefault(shown.move, line)
+            moves = tuple(self._asked)
+            self._pending = Pending(list(reading.ask), False, now)
+            if moves != self._ambiguous:
+                self._ask(now, moves)
+                self._ambiguous, self._shown = moves, 0
+            self._ambiguous_extends = reading.ask[0].steps[0].extends
+            self._questions()
+            return Verdict(Kind.LIFTED), True
+        verdict = reading.verdict if reading.verdict is not None else self.recognizer.judge(board)
+        self._pending = reading.pending
+        self._questions()
+        return verdict, reading.pending is not None
+
+    def _ask(self, now: float, moves: tuple[Move, ...]) -> None:
+        """Say that these moves read alike (once for the same question at the same ply; a
+        hand that lifts a piece meanwhile does not make it a new one)."""
+        question = (len(self.position.move_stack), moves)
+        if question != self._last_ask:
+            self._last_ask = question
+            self._say(Ambiguous(now, moves))
+
+    def _take(self, steps: tuple[PendingStep, ...], now: float) -> None:
+        """Commit pending moves, in order."""
+        self._pending = None
+        self._questions()
+        for step in steps:
+            self._commit(step.move, step.extends, now, since=step.since)
+
+    def resolve_silent(self, now: float, button: str = "confirm") -> bool:
+        """`roll` or `confirm` (the player says the move is done) while the board shows a move
+        made that a hand may still be making (a landing whose switch did not change, a
+        capture): commit it if it is the only one; several are put to `confirm`. Moves read
+        ahead (pending lines) whose board this is are taken too, or put to the players."""
+        if self._waiting is not None:  # still waiting on a piece that may be in the air
+            self._waiting[0].append(button)
+            if self._waiting[0].count("roll") > 1:  # a throw asked for the next side too:
+                self._carry_out_waiting(now)  # the move was down
+            return True
+        board = self.reading()
+        if self._changed_at is not None:  # not settled yet: judge what is there first
+            plies = len(self.position.move_stack)
+            self._changed_at = None
+            self.judge(now)
+            if len(self.position.move_stack) != plies:
+                return True
+        made = self.recognizer.made(board)
+        if len(made) > 1:  # moves that leave one position are one move spelt twice
+            spelt = self.recognizer.one_spelling(tuple(c.move for c in made), made[0].extends)
+            made = [c for c in made if c.move in spelt]
+        if len(made) == 1 and self._in_the_air(made, now):
+            # a button is no evidence that a piece came down: wait for the switches to be still
+            if self._waiting is None:
+                self._waiting = ([], len(self.position.move_stack), made[0])
+            self._waiting[0].append(button)  # (each `roll` asks for a throw too)
+            return True
+        if len(made) == 1:
+            (c,) = made
+            self._pending = None
+            self._commit(c.move, c.extends, now)
+            return True
+        if len(made) > 1:
+            self._ambiguous, self._shown = tuple(c.move for c in made), 0
+            self._questions()
+            self._ambiguous_extends = made[0].extends
+            self._ask(now, tuple(c.move for c in made))
+            return True
+        pending = self._pending
+        lines = pending.at_rest(board) if pending is not None else []
+        if len(lines) == 1:  # the board has moved on since: the moves read on the way are taken
+            self._take(lines[0].steps, now)
+            return True
+        if lines:
+            self._follow(Reading(ask=tuple(lines)), board, now)
+            return True
+        if pending is not None and pending.made and (step := pending.first()) is not None:
+            self._take((step,), now)
+            return True
+        return self._take_on_word(now, button)
+
+    def _take_on_word(self, now: float, button: str = "confirm") -> bool:
+        """`confirm` or `roll` where no move reads made: the line of play (the move, or the
+        move and the next side's answer) that fits the switches everywhere but at a switch
+        thought broken is taken; else the one move that fits everywhere but at one switch that
+        it changes, which is then thought broken; several such are put to the players once the
+        switches have been still for :data:`SUSPECT`. (Where that switch is the move's landing,
+        the piece may still be in the hand: the button is carried out once the switches have
+        been still for :data:`SUSPECT`, longer than a hand holds a piece.)"""
+        physical, ignored = frozenset(self.physical), frozenset(self._suspects)
+        if not (physical ^ self.recognizer.expected) - ignored:
+            return False  # the board is as it was: nothing was moved
+        lines = [f for f in fitting_lines(self.position, physical, ignored, depth=1) if f.moves]
+        exact = [f for f in lines if not f.off]
+        if exact:
+            shortest = min(len(f.moves) for f in exact)
+            ends = {f.position.to_text(): f for f in exact if len(f.moves) == shortest}
+            if len(ends) != 1:
+                return False
+            (fit,) = ends.values()
+            for move in fit.moves:
+                self._commit(move, False, now)
+            return True
+        near = [f for f in lines if len(f.moves) == 1 and f.missed(next(iter(f.off)))]
+        points = {p for f in near for p in f.off}
+        moves = distinct(f.moves[0] for f in near)
+        if not moves:
+            return False
+        if now < self._last_edge() + SUSPECT and (
+            len(moves) > 1 or any(p in f.after for f in near for p in f.off)
+        ):  # the piece may still be in the hand: its landing's switch is not yet suspect
+            at = self._last_edge() + SUSPECT + 0.001
+            self._on_word = (at, [*(self._on_word[1] if self._on_word else []), button])
+            return True
+        if len(moves) == 1 and len(points) == 1:
+            (point,) = points
+            self._commit(moves[0], False, now)
+            if point not in self._suspects:
+                self._suspect(point, now)
+            return True
+        self._ambiguous, self._shown = moves, 0
+        self._ambiguous_extends = False
+        self._questions()
+        self._ask(now, moves)
+        return True
+
+    def fix(self) -> tuple[str, bool] | None:
+        board = self.reading()
+        expected = self.recognizer.expected
+        remove = sorted(board - expected, key=self.order)
+        if remove:
+            return (remove[0], True)
+        place = sorted(expected - board, key=self.order)
+        return (place[0], False) if place else None
+
+    def _fix_text(self) -> str:
+        fix = self.fix()
+        if fix is None:
+            return "board is right"
+        return f"{'remove' if fix[1] else 'place'} {fix[0]}"
+
+    def order(self, point: str) -> tuple[int, int]:
+        p = self.layout.points.get(point)
+        return (p.y, p.x) if p else (0, 0)
+
+    def suspect_lights(self) -> dict[str, Light]:
+        """A switch thought broken pulses red until it changes again."""
+        return {p: Light(RED, Pattern.PULSE) for p in self._suspects if p in self.layout.points}
