@@ -39,6 +39,12 @@ from reedboard.referee.session import PlayError, Session
 
 log = logging.getLogger("reedboard")
 
+MAX_PEERS = 4
+"""Boards whose state and presence are kept (the other board, and a name it had before): a
+board new beyond this is refused, so no flood of senders grows memory."""
+MAX_SAID = 512
+"""Lines said once that are remembered (then forgotten together)."""
+
 Send = Callable[[str, dict[str, Any], bool], None]
 """``send(topic, message, retain)``: hand a message to the link (dropped while it is down:
 the retained state carries the game across)."""
@@ -227,6 +233,8 @@ class RemoteGame:
         if once:
             if f"{what}:{detail}" in self._said:
                 return
+            if len(self._said) >= MAX_SAID:  # (bounded: a flood of bad messages is no leak)
+                self._said.clear()
             self._said.add(f"{what}:{detail}")
         log.info("%s: %s", what, detail)
         self.session.events.publish(RemoteNotice(self.clock(), what, detail))
@@ -246,6 +254,19 @@ class RemoteGame:
             )
             return
         kind = message["kind"]
+        sender = message["sender"]
+        if (
+            kind in ("presence", "state")
+            and sender not in self.peers.presence
+            and sender not in self.peers.states
+            and len(set(self.peers.presence) | set(self.peers.states)) >= MAX_PEERS
+        ):
+            self.say(
+                "remote-refused",
+                f"a {kind} from {sender[:40]}: more boards than a match has; ignored",
+                once=True,
+            )
+            return
         if kind == "presence":
             self._presence(message)
             return

@@ -78,6 +78,8 @@ class RemoteLink:
         self.connected = False
         self.game = RemoteGame(session, settings, self._send, clock=clock, later=self._later)
         self._presence = topic(self.match, "presence", settings.board)
+        self._failed: set[str] = set()
+        """The link's failures already logged (each once)."""
 
     # -- out ---------------------------------------------------------------------------------
 
@@ -151,7 +153,9 @@ class RemoteLink:
                     try:
                         async for message in client.messages:
                             self._received(str(message.topic), message.payload)
-                    except asyncio.CancelledError:
+                    except aiomqtt.MqttError:
+                        raise
+                    except BaseException:  # cancelled, or a bug: gone, as the will would say
                         with contextlib.suppress(aiomqtt.MqttError, asyncio.TimeoutError):
                             await asyncio.wait_for(
                                 client.publish(self._presence, offline, qos=1, retain=True), 1.0
@@ -164,6 +168,12 @@ class RemoteLink:
                         f"broker {url}: {exc}; playing on here, trying again",
                     )
                     down_said = True
+            except Exception as exc:  # a bug must not end remote play: said once, reconnected
+                what = f"{type(exc).__name__}: {exc}"[:200]
+                if what not in self._failed:
+                    self._failed.add(what)
+                    log.exception("remote link failed")
+                    self.game.say("remote-link", f"remote play failed ({what}); reconnecting")
             finally:
                 self.client, self.connected = None, False
             await asyncio.sleep(delay)
@@ -175,7 +185,7 @@ class RemoteLink:
         try:
             message = decode(bytes(payload))
         except MessageError as exc:
-            self.game.say("remote-refused", f"a message on {where}: {exc}", once=True)
+            self.game.say("remote-refused", f"a message on {where[:80]}: {exc}", once=True)
             return
         if message.get("match", self.match) != self.match:
             return

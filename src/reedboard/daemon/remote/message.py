@@ -31,6 +31,10 @@ from reedboard.errors import ControllerError
 VERSION = 1
 MAX_BYTES = 256 * 1024
 """A message longer than this is refused unread (a whole game's state is a few kB)."""
+MAX_DEPTH = 8
+"""Objects and lists nested deeper than this are refused (a state's throw records nest 6)."""
+MAX_DIGITS = 18
+"""A number of more digits is refused before it is made (plies and epochs are small)."""
 
 
 class MessageError(ControllerError, ValueError):
@@ -69,11 +73,19 @@ def decode(payload: bytes, kind: str | None = None) -> dict[str, Any]:
     if len(payload) > MAX_BYTES:
         raise MessageError(f"a message of {len(payload)} bytes (at most {MAX_BYTES})")
     try:
-        message = json.loads(payload.decode("utf-8"))
+        message = json.loads(
+            payload.decode("utf-8"),
+            parse_int=_whole,
+            parse_float=_fraction,
+            parse_constant=_constant,
+        )
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise MessageError(f"not JSON text: {exc}") from None
+    except RecursionError:  # (the parser's own limit, met long before memory runs short)
+        raise MessageError(f"JSON nested too deep (at most {MAX_DEPTH} levels)") from None
     if not isinstance(message, dict):
         raise MessageError("not a JSON object")
+    _check_depth(message)
     if message.get("v") != VERSION:
         raise MessageError(f"message version {message.get('v')!r} (this board speaks {VERSION})")
     got = message.get("kind")
@@ -89,6 +101,34 @@ def decode(payload: bytes, kind: str | None = None) -> dict[str, Any]:
     if "ply" in fields and message["ply"] < 0:
         raise MessageError(f"{got} message: ply {message['ply']} is negative")
     return message
+
+
+def _whole(text: str) -> int:
+    digits = len(text.lstrip("-"))
+    if digits > MAX_DIGITS:
+        raise MessageError(f"a number of {digits} digits (at most {MAX_DIGITS})")
+    return int(text)
+
+
+def _fraction(text: str) -> float:
+    raise MessageError(f"a fraction ({text[:20]}) where only whole numbers are due")
+
+
+def _constant(name: str) -> float:
+    raise MessageError(f"{name} is no JSON number")
+
+
+def _check_depth(message: dict[str, Any]) -> None:
+    """MessageError when objects or lists nest deeper than :data:`MAX_DEPTH` (walked without
+    recursion)."""
+    todo: list[tuple[object, int]] = [(message, 1)]
+    while todo:
+        value, depth = todo.pop()
+        if isinstance(value, dict | list):
+            if depth > MAX_DEPTH:
+                raise MessageError(f"JSON nested too deep (at most {MAX_DEPTH} levels)")
+            items = value.values() if isinstance(value, dict) else value
+            todo.extend((v, depth + 1) for v in items)
 
 
 def _name(want: type) -> str:

@@ -1,0 +1,131 @@
+"""Remote play against what a stranger on the broker can send, through a real Mosquitto: any
+payload (deep JSON, huge numbers, megabytes, binary, retained junk) is refused in one line and
+the link goes on; a flood of senders grows no memory."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+from reedboard.daemon.remote.message import MAX_BYTES, topic
+from reedboard.referee.session import SessionState
+from tests.daemon.remote_rig import Mosquitto, Peer, broker, one_board, until
+from tests.daemon.test_remote_faults import refusals, settle
+
+__all__ = ["broker"]
+
+GAME = "fox-and-geese-mcloughlin"
+
+JUNK: dict[str, bytes] = {
+    "nested 100,000 deep": b"[" * 100_000 + b"]" * 100_000,
+    "an object nested 3,000 deep": b'{"a":' * 3000 + b"1" + b"}" * 3000,
+    "a number of 5,000 digits": b'{"v":1,"kind":"state","epoch":' + b"9" * 5000 + b"}",
+    "a fraction": b'{"v":1,"kind":"move","ply":1.5}',
+    "NaN": b'{"v":1,"kind":"move","ply":NaN}',
+    "binary": bytes(range(256)) * 8,
+    "over the size cap": b'{"v":1,"pad":"' + b"x" * (MAX_BYTES + 10) + b'"}',
+    "a list": b"[1,2,3]",
+    "not UTF-8": b'{"v":1,"kind":"\xff"}',
+}
+
+
+async def _fox_then_goose(a: Any, peer: Peer) -> None:
+    """The fox moves on the board; the peer's goose answer arrives and is lit."""
+    console = a.daemon.console
+    start = a.session.position.copy()
+    fox = sorted(start.legal_moves, key=str)[0]
+    plan = console.plan(f"move {fox}")
+    assert not isinstance(plan, str) and plan is not None
+    await console.perform(plan)
+    await until(lambda: bool(peer.got("move")), "the fox's move sent")
+    after = start.copy(stack=False)
+    after.push(fox)
+    good = sorted(after.legal_moves, key=str)[0]
+    good_after = after.copy(stack=False)
+    good_after.push(good)
+    await peer.send(
+        "moves", "move", ply=1, move=str(good), after=good_after.to_text(), seat="geese"
+    )
+    await until(lambda: a.session.state is SessionState.CARRYING_OUT, "the goose's move lit")
+    assert a.moves == [str(fox), str(good)]
+
+
+def test_any_payload_is_refused_in_one_line_and_the_next_move_arrives(
+    broker: Mosquitto, tmp_path: Path
+) -> None:
+    async def main() -> None:
+        async with Peer(broker, GAME, "geese") as peer:
+            # retained junk waiting on the board's topics before it ever connects
+            for n, payload in enumerate(JUNK.values()):
+                where = topic("m1", "state", f"junk{n}") if n % 2 else topic("m1", "moves")
+                await peer.client.publish(where, payload, qos=1, retain=True)
+            async with one_board(broker, tmp_path, GAME, ("fox",)) as a:
+                await until(lambda: a.link.connected, "connected")
+                await settle()
+                for payload in JUNK.values():  # and again, live
+                    await peer.client.publish(topic("m1", "dice"), payload, qos=1)
+                await settle()
+                assert a.link.connected and a.link.client is not None
+                lines = refusals(a)
+                assert lines, "junk refused without a word"
+                assert all("\n" not in line and len(line) < 300 for line in lines)
+                assert not [
+                    line for line in a.lines if line.startswith("remote-link: remote play failed")
+                ]
+                await _fox_then_goose(a, peer)
+            # the junk is still retained: a restarted board reads it again and plays on
+            async with one_board(broker, tmp_path, GAME, ("fox",)) as again:
+                await until(lambda: again.link.connected, "connected again")
+                await settle()
+                assert again.link.connected
+                assert again.moves[:1] == a.moves[:1]
+
+    asyncio.run(main())
+
+
+def test_a_flood_of_senders_keeps_a_bounded_number_of_boards(
+    broker: Mosquitto, tmp_path: Path
+) -> None:
+    async def main() -> None:
+        async with (
+            one_board(broker, tmp_path, GAME, ("fox",)) as a,
+            Peer(broker, GAME, "geese") as peer,
+        ):
+            await until(lambda: a.link.connected, "connected")
+            big = ["x" * 50] * 2000  # a state of about 100 kB each
+            for n in range(300):
+                await peer.client.publish(
+                    topic("m1", "state", f"s{n}"),
+                    _state(f"s{n}", big),
+                    qos=0,
+                )
+            await settle()
+            await until(lambda: not a.link._outbox, "the link idle")
+            game = a.link.game
+            kept = set(game.peers.states) | set(game.peers.presence)
+            assert len(kept) <= 4, len(kept)
+            assert a.link.connected
+            await _fox_then_goose(a, peer)
+
+    asyncio.run(main())
+
+
+def _state(sender: str, moves: list[str]) -> bytes:
+    from reedboard.daemon.remote.message import encode
+
+    return encode(
+        {
+            "kind": "state",
+            "game": GAME,
+            "match": "m1",
+            "epoch": 0,
+            "sender": sender,
+            "id": sender,
+            "options": {},
+            "start": "x",
+            "moves": moves,
+            "position": "x",
+            "throws": {},
+        }
+    )
