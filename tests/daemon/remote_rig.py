@@ -230,13 +230,14 @@ def greedy(position: Position[Any, Any]) -> Move:
     """A player that wins at once if it can, else takes the position it likes best."""
     me = position.turn
 
-    def score(move: Move) -> tuple[float, str]:
+    def score(move: Move) -> tuple[int, float, str]:
+        """(a win first, a loss last, whatever the evaluation's scale; then the evaluation)"""
         after = position.copy(stack=False)
         after.push(move)
         over = after.outcome()
         if over is not None:
-            return (100.0 if over.winner == me else -100.0, str(move))
-        return (after.evaluate(str(me)), str(move))
+            return (1 if over.winner == me else -1, 0.0, str(move))
+        return (0, after.evaluate(str(me)), str(move))
 
     return max(position.legal_moves, key=score)
 

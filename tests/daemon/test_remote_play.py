@@ -120,15 +120,14 @@ def test_two_boards_play_fox_and_rabbit_to_the_end_with_fair_dice(
     async def main() -> None:
         async with boards(broker, tmp_path, "fox-and-rabbit", (("WR",), ("RF",))) as (a, b):
             # The dice are fair (both boards' secrets), so the game's length is not seeded.
-            # Two greedy players on the solved ratings play a long waiting game: of 1,500
-            # engine-only games with random dice the median took 81 plies, 41 took 400 or
-            # more, 5 took 600 or more and the longest 793: at that rate 2,000 plies come
-            # well under once in 10^8 games (and would take about 50 s here).
+            # Two greedy players (a win taken at once, else the solved ratings): of 1,500
+            # engine-only games with random dice the median took 24 plies, 1 in 100 took 141
+            # or more and the longest 225; 1,000 plies would be far beyond any of them.
             plies = 0
             while not a.session.position.is_over():
                 await play_ply(a, b, greedy)
                 plies += 1
-                assert plies < 2000
+                assert plies < 1000
             await until(lambda: b.session.position.is_over(), "the game over on both boards")
             await settled(a, b)
             check_same_game(a, b)
