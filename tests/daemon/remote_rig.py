@@ -266,11 +266,24 @@ class Peer:
     """The other board played by hand: a plain aiomqtt client publishing what the test
     writes, and keeping every message of the match it hears."""
 
-    def __init__(self, broker: Mosquitto, game: str, me: str, match: str = "m1") -> None:
+    def __init__(
+        self,
+        broker: Mosquitto,
+        game: str,
+        me: str,
+        match: str = "m1",
+        key: Any = None,
+        presence: bool = True,
+    ) -> None:
         import aiomqtt
 
-        self.client = aiomqtt.Client("127.0.0.1", broker.port, identifier=f"peer-{me}")
+        from reedboard.daemon.remote.keys import BoardKey
+
+        self.client = aiomqtt.Client("127.0.0.1", broker.port, identifier=f"peer-{me}-{id(self):x}")
         self.game, self.me, self.match = game, me, match
+        self.key = key or BoardKey.generate()
+        """The peer's key: it signs what it sends, and says it in its presence."""
+        self.presence = presence
         self.heard: list[dict[str, Any]] = []
         self._reader: asyncio.Task[None] | None = None
 
@@ -280,6 +293,15 @@ class Peer:
         await self.client.__aenter__()
         await self.client.subscribe(topic(self.match, "#"), qos=1)
         self._reader = asyncio.create_task(self._read())
+        if self.presence:  # as a board does: its signed presence, with its key, retained
+            await self.send(
+                f"presence/{self.me}",
+                "presence",
+                retain=True,
+                status="online",
+                seats=self.me.split("+"),
+                key=self.key.public,
+            )
         return self
 
     async def __aexit__(self, *exc: object) -> None:
@@ -300,22 +322,29 @@ class Peer:
     def got(self, kind: str) -> list[dict[str, Any]]:
         return [m for m in self.heard if m["kind"] == kind and m["sender"] != self.me]
 
-    async def send(self, where: str, kind: str, *, raw: bytes | None = None, **fields: Any) -> None:
-        from reedboard.daemon.remote.message import encode, topic
+    async def send(
+        self,
+        where: str,
+        kind: str,
+        *,
+        raw: bytes | None = None,
+        retain: bool = False,
+        signer: Any = None,
+        **fields: Any,
+    ) -> None:
+        """Publish a message of the peer's, signed by its key (``signer``: another's; ``raw``:
+        these bytes as they are)."""
+        from reedboard.daemon.remote.message import VERSION, encode, topic
 
-        payload = (
-            raw
-            if raw is not None
-            else encode(
-                {
-                    "kind": kind,
-                    "game": self.game,
-                    "match": self.match,
-                    "epoch": 0,
-                    "sender": self.me,
-                    "id": f"{len(self.heard)}-{kind}",
-                    **fields,
-                }
-            )
-        )
-        await self.client.publish(topic(self.match, where), payload, qos=1)
+        message = {
+            "v": VERSION,
+            "kind": kind,
+            "game": self.game,
+            "match": self.match,
+            "epoch": 0,
+            "sender": self.me,
+            "id": f"{len(self.heard)}-{kind}-{time.monotonic()}",
+            **fields,
+        }
+        payload = raw if raw is not None else encode((signer or self.key).sign(message))
+        await self.client.publish(topic(self.match, where), payload, qos=1, retain=retain)

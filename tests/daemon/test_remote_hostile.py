@@ -129,3 +129,72 @@ def _state(sender: str, moves: list[str]) -> bytes:
             "throws": {},
         }
     )
+
+
+def test_forged_messages_from_a_stranger_or_the_opponent_change_nothing(
+    broker: Mosquitto, tmp_path: Path
+) -> None:
+    async def main() -> None:
+        async with (
+            one_board(broker, tmp_path, GAME, ("fox",)) as a,
+            Peer(broker, GAME, "geese") as peer,
+        ):
+            await until(lambda: a.link.connected, "connected")
+            await until(lambda: "geese" in a.link.game.pins.keys, "the geese's key pinned")
+            assert a.link.game.pins.keys["geese"] == peer.key.public
+            console = a.daemon.console
+            start = a.session.position.copy()
+            fox = sorted(start.legal_moves, key=str)[0]
+            plan = console.plan(f"move {fox}")
+            assert not isinstance(plan, str) and plan is not None
+            await console.perform(plan)
+            await until(lambda: bool(peer.got("move")), "the fox's move sent")
+            after = start.copy(stack=False)
+            after.push(fox)
+            good = sorted(after.legal_moves, key=str)[0]
+            good_after = after.copy(stack=False)
+            good_after.push(good)
+            move = dict(ply=1, move=str(good), after=good_after.to_text(), seat="geese")
+            game = a.link.game
+            before = len(refusals(a))
+            # a stranger on the broker, with a key of its own, speaking as the geese
+            async with Peer(broker, GAME, "geese", presence=False) as stranger:
+                forged: list[tuple[str, str, dict[str, Any]]] = [
+                    ("moves", "move", move),
+                    ("takeback", "takeback", dict(what="request", ply=0)),
+                    ("takeback", "takeback", dict(what="accept", ply=0)),
+                    ("state/geese", "state", _fields(epoch=1000)),
+                    (
+                        "presence/geese",
+                        "presence",
+                        dict(status="offline", seats=["geese"], key=stranger.key.public),
+                    ),
+                    ("dice", "commit", dict(ply=1, xid="x", hash="0" * 64)),
+                ]
+                for where, kind, fields in forged:
+                    await stranger.send(where, kind, **fields)
+                    await stranger.send(where, kind, retain=True, **fields)
+                # the opponent's own board, signing right, but for this board's seat
+                await peer.send("moves", "move", **{**move, "seat": "fox"})
+                async with Peer(broker, GAME, "fox", key=peer.key, presence=False) as as_fox:
+                    await as_fox.send("moves", "move", **move)
+                await settle()
+            lines = refusals(a)[before:]
+            assert len(lines) >= 3, lines
+            assert all("\n" not in line for line in lines)
+            assert a.moves == [str(fox)]
+            assert game.epoch == 0 and game.offered is None and game.waiting is None
+            assert game.peers.presence.get("geese") == "online"
+            assert a.session.state is SessionState.PLAYING
+            # the real geese move still arrives and is lit
+            await peer.send("moves", "move", **move)
+            await until(lambda: a.session.state is SessionState.CARRYING_OUT, "the goose lit")
+            assert a.moves == [str(fox), str(good)]
+
+    asyncio.run(main())
+
+
+def _fields(epoch: int) -> dict[str, Any]:
+    return dict(
+        epoch=epoch, options={}, start="x", moves=[], position="x", throws={}, seats=["geese"]
+    )

@@ -19,7 +19,7 @@ from reedboard.cli.main import main
 from reedboard.daemon.config import load_config
 from reedboard.daemon.remote.fairdice import ForgedReveal, Secret, check_reveal, combine, commitment
 from reedboard.daemon.remote.game import check_proof
-from reedboard.daemon.remote.message import MessageError, decode, encode
+from reedboard.daemon.remote.message import VERSION, MessageError, decode, encode
 from reedboard.daemon.remote.settings import (
     RemoteSettingsError,
     check_seats,
@@ -163,9 +163,10 @@ def test_a_message_round_trips_and_every_field_is_checked() -> None:
         "epoch": 0,
         "sender": "geese",
         "id": "1",
+        "sig": "s",
     }
-    assert decode(encode(move)) == {"v": 1, **move}
-    for field in ("ply", "move", "sender", "epoch"):
+    assert decode(encode(move)) == {"v": VERSION, **move}
+    for field in ("ply", "move", "sender", "epoch", "sig"):
         broken = {k: v for k, v in move.items() if k != field}
         with pytest.raises(MessageError, match=field):
             decode(encode(broken))
@@ -174,7 +175,7 @@ def test_a_message_round_trips_and_every_field_is_checked() -> None:
     with pytest.raises(MessageError, match="not a number"):
         decode(encode({**move, "ply": True}))
     with pytest.raises(MessageError, match="version"):
-        decode(json.dumps({**move, "v": 2}).encode())
+        decode(json.dumps({**move, "v": VERSION - 1}).encode())
     with pytest.raises(MessageError, match="at most"):
         decode(b" " * (300 * 1024))
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 import os
 import signal
@@ -440,9 +441,13 @@ def _remote_play(config: Config, session: Session) -> RemotePlay | None:
         from reedboard.daemon.remote.link import RemoteLink, RemotePlay
     except ImportError as exc:
         raise DaemonError(
-            f"remote play needs aiomqtt ({exc}): pip install 'reedboard[remote]'"
+            f"remote play needs aiomqtt and cryptography ({exc}): pip install 'reedboard[remote]'"
         ) from None
-    return RemotePlay(RemoteLink(session, config.remote))
+    settings = config.remote
+    if settings.home is None:  # the board's key and pins beside its store
+        home = config.database.with_name(config.database.name + ".remote")
+        settings = dataclasses.replace(settings, home=home)
+    return RemotePlay(RemoteLink(session, settings))
 
 
 def _open_store(config: Config) -> StoreWriter:

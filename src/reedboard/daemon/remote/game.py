@@ -22,6 +22,7 @@ from typing import Any
 
 from reedboard import engine
 from reedboard.daemon.remote.fairdice import ForgedReveal, Secret, check_reveal, combine
+from reedboard.daemon.remote.keys import BoardKey, Pins, fingerprint, proof_of_invite, verify
 from reedboard.daemon.remote.message import topic
 from reedboard.daemon.remote.settings import RemoteSettings
 from reedboard.engine import Move, Position
@@ -93,8 +94,14 @@ class RemoteGame:
         *,
         clock: Callable[[], float] = time.monotonic,
         later: Callable[[Callable[[], None]], None] | None = None,
+        key: BoardKey | None = None,
+        pins: Pins | None = None,
     ) -> None:
         self.session = session
+        self.key = key or BoardKey.generate()
+        """This board's key: it signs every message sent (the link signs them)."""
+        self.pins = pins or Pins(None)
+        """The keys trusted for the other seats (reedboard/daemon/remote/keys.py)."""
         self.settings = settings
         self.me = settings.board
         self.seats = settings.seats
@@ -240,6 +247,53 @@ class RemoteGame:
         self.session.events.publish(RemoteNotice(self.clock(), what, detail))
 
     # -- the other board's messages ----------------------------------------------------------
+
+    def trusted(self, message: dict[str, Any]) -> bool:
+        """Whether ``message`` is signed by the key pinned for its sender's seats (one is
+        pinned from the first signed presence that carries it, unless an invite this board
+        made says which); refused in one line otherwise, and nothing changes."""
+        sender, kind = message["sender"], message["kind"]
+        if sender == self.me:  # this board's own, heard back: only its key signs them
+            if verify(message, self.key.public):
+                return False  # (nothing to do with one's own)
+            self._untrusted(message, "is signed as this board, by another key")
+            return False
+        seats = sender.split("+")
+        sides = {str(p) for p in self.session.position.players}
+        if any(seat in self.seats for seat in seats):
+            self._untrusted(message, "names a seat played on this board")
+            return False
+        if not all(seat in sides for seat in seats):
+            self._untrusted(message, "names a seat this game does not have")
+            return False
+        key = self.pins.key_for(seats)
+        if key is not None:
+            if verify(message, key):
+                return True
+            self._untrusted(message, f"is not signed by {sender}'s key ({fingerprint(key)})")
+            return False
+        public = message.get("key")
+        if kind != "presence" or not isinstance(public, str) or not verify(message, public):
+            self._untrusted(message, f"comes before any signed presence of {sender}")
+            return False
+        if any(seat in self.pins.keys for seat in seats):
+            self._untrusted(message, "joins seats pinned to different keys")
+            return False
+        secret = self.pins.secret
+        if secret is not None and message.get("proof") != proof_of_invite(secret, public):
+            self._untrusted(message, "does not hold this board's invite")
+            return False
+        self.pins.pin(seats, public)
+        how = "by the invite" if secret is not None else "on first sight (an invite makes it sure)"
+        self.say("remote-keys", f"{sender}'s key {fingerprint(public)} is pinned {how}")
+        return True
+
+    def _untrusted(self, message: dict[str, Any], why: str) -> None:
+        self.say(
+            "remote-refused",
+            f"a {message['kind']} from {message['sender'][:40]} {why}: ignored",
+            once=True,
+        )
 
     def receive(self, message: dict[str, Any]) -> None:
         """A checked message (reedboard/daemon/remote/message.py) from the broker."""

@@ -24,7 +24,8 @@ import aiomqtt
 
 from reedboard.daemon.extension import Background, Host
 from reedboard.daemon.remote.game import RemoteGame
-from reedboard.daemon.remote.message import MessageError, decode, encode, topic
+from reedboard.daemon.remote.keys import BoardKey, Pins
+from reedboard.daemon.remote.message import VERSION, MessageError, decode, encode, topic
 from reedboard.daemon.remote.settings import RemoteSettings
 from reedboard.referee.session import Session
 
@@ -76,7 +77,12 @@ class RemoteLink:
         self._wake: asyncio.Event | None = None
         self.client: aiomqtt.Client | None = None
         self.connected = False
-        self.game = RemoteGame(session, settings, self._send, clock=clock, later=self._later)
+        home = settings.home
+        self.key = BoardKey.load(home / "board.pem") if home is not None else BoardKey.generate()
+        pins = Pins(home / f"{settings.match}.json" if home is not None else None)
+        self.game = RemoteGame(
+            session, settings, self._send, clock=clock, later=self._later, key=self.key, pins=pins
+        )
         self._presence = topic(self.match, "presence", settings.board)
         self._failed: set[str] = set()
         """The link's failures already logged (each once)."""
@@ -84,8 +90,12 @@ class RemoteLink:
     # -- out ---------------------------------------------------------------------------------
 
     def _send(self, where: str, message: dict[str, Any], retain: bool) -> None:
-        self._outbox.append((where, encode(message), retain))
+        self._outbox.append((where, self._signed(message), retain))
         self._poke()
+
+    def _signed(self, message: dict[str, Any]) -> bytes:
+        """``message`` as sent: with the version, signed by this board's key."""
+        return encode(self.key.sign({"v": VERSION, **message}))
 
     def _later(self, action: Callable[[], None]) -> None:
         try:
@@ -120,15 +130,7 @@ class RemoteLink:
         delay = BACKOFF[0]
         url = self.settings.broker.url
         down_said = False
-        offline = encode(
-            {
-                "kind": "presence",
-                "status": "offline",
-                "seats": list(self.game.seats),
-                "sender": self.game.me,
-                "id": "will",
-            }
-        )
+        offline = self._signed(self._presence_message("offline", "will"))
         while True:
             client = client_for(
                 self.settings,
@@ -139,14 +141,8 @@ class RemoteLink:
                 async with client:
                     self.client, self.connected, delay, down_said = client, True, BACKOFF[0], False
                     await client.subscribe(topic(self.match, "#"), qos=1)
-                    online = {
-                        "kind": "presence",
-                        "status": "online",
-                        "seats": list(self.game.seats),
-                        "sender": self.game.me,
-                        "id": secrets.token_hex(8),
-                    }
-                    await client.publish(self._presence, encode(online), qos=1, retain=True)
+                    online = self._presence_message("online", secrets.token_hex(8))
+                    await client.publish(self._presence, self._signed(online), qos=1, retain=True)
                     self.game.dirty = True
                     self._poke()
                     self.game.say("remote-link", f"connected to {url}, match {self.match}")
@@ -179,6 +175,17 @@ class RemoteLink:
             await asyncio.sleep(delay)
             delay = min(delay * 2, BACKOFF[1])
 
+    def _presence_message(self, status: str, ident: str) -> dict[str, Any]:
+        return {
+            "kind": "presence",
+            "status": status,
+            "seats": list(self.game.seats),
+            "sender": self.game.me,
+            "id": ident,
+            "key": self.key.public,
+            **({"proof": self.settings.proof} if self.settings.proof else {}),
+        }
+
     def _received(self, where: str, payload: Any) -> None:
         if not isinstance(payload, bytes | bytearray) or not payload:
             return  # a retained message cleared
@@ -190,6 +197,8 @@ class RemoteLink:
         if message.get("match", self.match) != self.match:
             return
         try:
+            if not self.game.trusted(message):
+                return
             self.game.receive(message)
         except Exception as exc:  # a bug must not stop the board: say it, go on
             log.exception("remote message failed")
@@ -215,7 +224,7 @@ class RemoteLink:
                 continue
             if self.game.dirty:
                 self.game.dirty = False
-                state = encode(self.game.state())
+                state = self._signed(self.game.state())
                 self._outbox.append((topic(self.match, "state", self.game.me), state, True))
             while self._outbox:  # handed to the client in order, their acks awaited apart
                 where, payload, retain = self._outbox.pop(0)

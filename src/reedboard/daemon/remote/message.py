@@ -12,13 +12,18 @@ Topics, under ``reedboard/<match>/``:
   exchange checks the throw itself). A late joiner, a restarted daemon and a spectator
   read it.
 - ``presence/<board>``: retained ``{"kind": "presence", "status": "online"|"offline",
-  "seats"}``; "offline" is the board's last will, sent by the broker when it drops.
+  "seats", "key"}`` (``key``: the board's public key; ``proof``: that it holds an invite's
+  secret); "offline" is the board's last will, sent by the broker when it drops.
 - ``dice``: the commit-and-reveal exchange: ``{"kind": "commit", "ply", "xid", "hash"}``
   then ``{"kind": "reveal", "ply", "xid", "nonce", "values"}``
   (reedboard/daemon/remote/fairdice.py).
 - ``takeback``: ``{"kind": "takeback", "what": "request"|"accept"|"refuse", "ply"}``.
 
 ``epoch`` counts the takebacks both boards agreed: a message from before one is stale.
+
+Every message carries ``sig``: its board's Ed25519 signature over the rest of it
+(reedboard/daemon/remote/keys.py). A board takes a message only from the key it pinned for the
+sender's seats.
 """
 
 from __future__ import annotations
@@ -28,7 +33,8 @@ from typing import Any
 
 from reedboard.errors import ControllerError
 
-VERSION = 1
+VERSION = 2
+"""2: every message signed by its board's key (reedboard/daemon/remote/keys.py)."""
 MAX_BYTES = 256 * 1024
 """A message longer than this is refused unread (a whole game's state is a few kB)."""
 MAX_DEPTH = 8
@@ -60,7 +66,7 @@ _FIELDS: dict[str, dict[str, type]] = {
         "epoch": int,
         "throws": dict,
     },
-    "presence": {"status": str, "seats": list},
+    "presence": {"status": str, "seats": list, "key": str},
     "commit": {"game": str, "ply": int, "xid": str, "hash": str, "epoch": int},
     "reveal": {"game": str, "ply": int, "xid": str, "nonce": str, "values": list, "epoch": int},
     "takeback": {"game": str, "what": str, "ply": int, "epoch": int},
@@ -93,7 +99,7 @@ def decode(payload: bytes, kind: str | None = None) -> dict[str, Any]:
         raise MessageError(f"unknown kind {got!r}")
     if kind is not None and got != kind:
         raise MessageError(f"a {got} message where a {kind} was due")
-    fields = {"sender": str, "id": str, **_FIELDS[got]}
+    fields = {"sender": str, "id": str, "sig": str, **_FIELDS[got]}
     for name, want in fields.items():
         value = message.get(name)
         if not isinstance(value, want) or isinstance(value, bool):

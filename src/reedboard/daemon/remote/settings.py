@@ -60,6 +60,11 @@ class RemoteSettings:
     keepalive: int = 10
     """Seconds between pings: the broker sends this board's last will ("offline") after
     1.5 times this without a word from it."""
+    proof: str | None = None
+    """That this board holds the invite it joined by (sent with its presence)."""
+    home: Path | None = None
+    """Where this board's key and the keys it pinned are kept (the daemon's: beside its store,
+    ``<store>.remote/``); None keeps them for this run only."""
 
     @property
     def board(self) -> str:

@@ -1,0 +1,193 @@
+"""Who sent a message: each board's Ed25519 key, every message signed, and the keys a board
+trusts for the other seats (pinned), kept beside its store.
+
+A board makes its key pair the first time it plays a remote match (``<store>.remote/board.pem``,
+readable by its owner only) and signs every message it sends with it. It trusts a key for the
+other board's seats from an invite (reedboard/daemon/remote/invite.py), or, without one, from the
+first signed presence that carries it (said so, once); from then on a message of those seats
+signed by any other key is refused. The pins are kept (``<store>.remote/<match>.json``), so a
+restart trusts the same key.
+
+The ``cryptography`` package (the ``remote`` extra) does the signing; nothing here is
+hand-rolled but the canonical bytes signed: the message as sorted, compact JSON without its
+``sig``.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from cryptography.exceptions import InvalidSignature
+from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
+
+from reedboard.errors import ControllerError
+
+SIG = "sig"
+"""The field holding a message's signature (base64url, no padding)."""
+KEY_LENGTH = 43
+"""An Ed25519 public key's 32 bytes in base64url without padding."""
+
+
+class RemoteKeyError(ControllerError, ValueError):
+    """A key or pin file that cannot be used: one line naming it."""
+
+
+def b64(data: bytes) -> str:
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode("ascii")
+
+
+def unb64(text: str) -> bytes:
+    """base64url without padding; ValueError when it is not."""
+    if len(text) > 200 or not text.isascii():
+        raise ValueError("too long or not ASCII")
+    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+
+
+def canonical(message: dict[str, Any]) -> bytes:
+    """The bytes a signature covers: the message without its signature, as sorted, compact
+    JSON."""
+    body = {k: v for k, v in message.items() if k != SIG}
+    return json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode()
+
+
+def fingerprint(public: str) -> str:
+    """A key's short name for people: 12 hex digits of its SHA-256."""
+    return hashlib.sha256(public.encode()).hexdigest()[:12]
+
+
+def verify(message: dict[str, Any], public: str) -> bool:
+    """Whether ``message`` carries a good signature by ``public``."""
+    sig = message.get(SIG)
+    if not isinstance(sig, str):
+        return False
+    try:
+        key = Ed25519PublicKey.from_public_bytes(unb64(public))
+        key.verify(unb64(sig), canonical(message))
+    except (ValueError, InvalidSignature):
+        return False
+    return True
+
+
+def proof_of_invite(secret: str, public: str) -> str:
+    """What a joining board shows that it holds an invite's secret: an HMAC of its key."""
+    return b64(hmac.new(secret.encode(), public.encode(), hashlib.sha256).digest())
+
+
+class BoardKey:
+    """This board's key pair."""
+
+    def __init__(self, private: Ed25519PrivateKey) -> None:
+        self._private = private
+        raw = private.public_key().public_bytes(
+            serialization.Encoding.Raw, serialization.PublicFormat.Raw
+        )
+        self.public = b64(raw)
+        """The public key, as other boards pin it."""
+
+    @classmethod
+    def generate(cls) -> BoardKey:
+        return cls(Ed25519PrivateKey.generate())
+
+    @classmethod
+    def load(cls, path: Path) -> BoardKey:
+        """The key in ``path``, made there (owner-only) when there is none."""
+        try:
+            data = path.read_bytes()
+        except FileNotFoundError:
+            key = cls.generate()
+            key._save(path)
+            return key
+        except OSError as exc:
+            raise RemoteKeyError(f"{path}: cannot read the board's key ({exc.strerror})") from None
+        try:
+            private = serialization.load_pem_private_key(data[:4096], password=None)
+        except (ValueError, TypeError) as exc:
+            raise RemoteKeyError(
+                f"{path}: not a board key ({exc}); move it away to make a new one"
+            ) from None
+        if not isinstance(private, Ed25519PrivateKey):
+            raise RemoteKeyError(f"{path}: not an Ed25519 key")
+        return cls(private)
+
+    def _save(self, path: Path) -> None:
+        pem = self._private.private_bytes(
+            serialization.Encoding.PEM,
+            serialization.PrivateFormat.PKCS8,
+            serialization.NoEncryption(),
+        )
+        try:
+            path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            with os.fdopen(fd, "wb") as f:
+                f.write(pem)
+        except OSError as exc:
+            raise RemoteKeyError(f"{path}: cannot keep the board's key ({exc.strerror})") from None
+
+    def sign(self, message: dict[str, Any]) -> dict[str, Any]:
+        """``message`` with its signature."""
+        return {**message, SIG: b64(self._private.sign(canonical(message)))}
+
+
+class Pins:
+    """The keys this board trusts for the other seats of one match (seat -> public key), and
+    the secret of an invite it made; kept in ``path`` (None: for this run only)."""
+
+    def __init__(self, path: Path | None) -> None:
+        self.path = path
+        self.keys: dict[str, str] = {}
+        self.secret: str | None = None
+        """An invite this board made: only a board that shows it is pinned."""
+        if path is not None and path.exists():
+            self._read(path)
+
+    def _read(self, path: Path) -> None:
+        try:
+            data = json.loads(path.read_text()[:65536])
+        except (OSError, ValueError) as exc:
+            raise RemoteKeyError(f"{path}: not a pin file ({exc})") from None
+        keys, secret = data.get("keys") if isinstance(data, dict) else None, None
+        if isinstance(data, dict):
+            secret = data.get("secret")
+        if not isinstance(keys, dict) or not all(
+            isinstance(k, str) and isinstance(v, str) and len(v) == KEY_LENGTH
+            for k, v in keys.items()
+        ):
+            raise RemoteKeyError(f"{path}: keys must map each seat to a key")
+        if secret is not None and not isinstance(secret, str):
+            raise RemoteKeyError(f"{path}: secret must be a string")
+        self.keys, self.secret = dict(keys), secret
+
+    def key_for(self, seats: list[str]) -> str | None:
+        """The key pinned for all of ``seats`` (None: none pinned, or they differ)."""
+        keys = {self.keys.get(seat) for seat in seats}
+        return keys.pop() if len(keys) == 1 else None
+
+    def pin(self, seats: list[str], public: str) -> None:
+        for seat in seats:
+            self.keys[seat] = public
+        self.save()
+
+    def save(self) -> None:
+        if self.path is None:
+            return
+        data = {"keys": self.keys, **({"secret": self.secret} if self.secret else {})}
+        tmp = self.path.with_name(self.path.name + ".tmp")
+        try:
+            self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            with os.fdopen(fd, "w") as f:
+                json.dump(data, f, indent=1, sort_keys=True)
+                f.flush()
+                os.fsync(f.fileno())
+            os.replace(tmp, self.path)
+        except OSError as exc:
+            raise RemoteKeyError(
+                f"{self.path}: cannot keep the pinned keys ({exc.strerror})"
+            ) from None
