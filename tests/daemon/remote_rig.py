@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import random
 import socket
 import subprocess
@@ -244,15 +245,21 @@ def greedy(position: Position[Any, Any]) -> Move:
 
 @contextlib.asynccontextmanager
 async def one_board(
-    broker: Mosquitto, tmp_path: Path, game: str, seats: tuple[str, ...], match: str = "m1"
+    broker: Mosquitto,
+    tmp_path: Path,
+    game: str,
+    seats: tuple[str, ...],
+    match: str = "m1",
+    **more: Any,
 ) -> AsyncIterator[Board]:
-    """One daemon; the other board is the test's own plain client (:class:`Peer`)."""
+    """One daemon; the other board is the test's own plain client (:class:`Peer`).
+    ``more``: remote settings to change (``reveal_timeout=5.0``)."""
     config = Config(
         game=game,
         database=tmp_path / "board.sqlite3",
         settle=0.03,
         hold=0.3,
-        remote=settings(broker, match, seats),
+        remote=dataclasses.replace(settings(broker, match, seats), **more),
     )
     board = Board("a", config)
     board.start()

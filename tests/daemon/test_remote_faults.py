@@ -15,6 +15,7 @@ from reedboard.daemon.remote.fairdice import Secret, check_reveal, combine
 from reedboard.referee.events import MoveCarriedOut, MoveShown, RemoteNotice
 from reedboard.referee.session import SessionState
 from reedboard.sim.tracegen import Hands, play_move
+from reedboard.store.games import GameStore
 from tests.daemon.remote_rig import (
     Mosquitto,
     Peer,
@@ -121,7 +122,7 @@ def test_a_peers_bad_moves_are_refused_and_copies_dropped(
     asyncio.run(main())
 
 
-def test_a_forged_dice_reveal_is_refused_and_no_throw_made(
+def test_a_forged_dice_reveal_is_refused_and_the_throw_stays_fixed(
     broker: Mosquitto, tmp_path: Path
 ) -> None:
     game = "fox-and-rabbit"
@@ -132,14 +133,22 @@ def test_a_forged_dice_reveal_is_refused_and_no_throw_made(
             Peer(broker, game, "WR") as peer,
         ):
             await until(lambda: a.link.connected, "connected")
-            # a throw claimed in a board's state: without both reveals, or with forged ones
+            await until(lambda: "WR" in a.link.game.pins.keys, "the peer's key pinned")
+            # a throw claimed in a board's state: with no record, or a record the peer made up
+            # whole (signed right, but without this board's own commitment)
             start = engine.start(game)
             mine, theirs = Secret.draw(2, 6), Secret.draw(2, 6)
             claimed = start.throw(combine(mine.values, theirs.values, 6))
+
+            def commit(board: str, secret: Secret) -> dict[str, Any]:
+                fields = dict(kind="commit", sender=board, ply=0, xid="x0", epoch=0)
+                return peer.key.sign({**fields, "hash": secret.commitment})
+
             record = {
-                "commits": {"RF": mine.commitment, "WR": theirs.commitment},
+                "xid": "x0",
+                "commits": {"RF": commit("RF", mine), "WR": commit("WR", theirs)},
                 "reveals": {
-                    "RF": {"nonce": mine.nonce.hex(), "values": [(v + 1) % 6 for v in mine.values]},
+                    "RF": {"nonce": mine.nonce.hex(), "values": list(mine.values)},
                     "WR": {"nonce": theirs.nonce.hex(), "values": list(theirs.values)},
                 },
             }
@@ -150,10 +159,11 @@ def test_a_forged_dice_reveal_is_refused_and_no_throw_made(
             await until(lambda: len(refusals(a)) == 1, "a throw with no reveals refused")
             assert "both boards' reveals" in refusals(a)[0]
             await peer.send("state/WR", "state", throws={"0": record}, **state)
-            await until(lambda: len(refusals(a)) == 2, "a forged record refused")
-            assert "forged dice" in refusals(a)[1]
+            await until(lambda: len(refusals(a)) == 2, "a made-up record refused")
+            assert "forged dice" in refusals(a)[1] and "not signed" in refusals(a)[1]
             await peer.send("state/WR", "state", throws={}, **{**state, "moves": []})
             assert a.moves == []
+            # an exchange: once both commitments are made the throw is fixed
             honest = Secret.draw(2, 6)
             await peer.send("dice", "commit", ply=0, xid="x1", hash=honest.commitment)
             await until(lambda: bool(peer.got("reveal")), "the board's reveal")
@@ -163,28 +173,65 @@ def test_a_forged_dice_reveal_is_refused_and_no_throw_made(
             )
             await until(lambda: len(refusals(a)) == 3, "the forged reveal refused")
             assert "do not match the commitment" in refusals(a)[2]
-            await settle()
-            assert a.moves == [] and a.session.position.is_chance()
-            # a fair exchange anew: the throw is both boards' values combined
+            assert "stays fixed" in refusals(a)[2]
+            # a fresh exchange for the same throw (the cheater disliking what it saw): refused
             second = Secret.draw(2, 6)
             await peer.send("dice", "commit", ply=0, xid="x2", hash=second.commitment)
-            await until(lambda: any(r["xid"] == "x2" for r in peer.got("reveal")), "reveal x2")
-            theirs = next(r for r in peer.got("reveal") if r["xid"] == "x2")
-            commit = next(c for c in peer.got("commit") if c["xid"] == "x2")
-            board_secret = check_reveal(commit["hash"], theirs["nonce"], theirs["values"], 2, 6)
+            await settle()
+            assert not any(r["xid"] == "x2" for r in peer.got("reveal"))
+            assert not any(c["xid"] == "x2" for c in peer.got("commit"))
+            assert any("refused, the throw is fixed" in line for line in a.said("remote-dice"))
+            assert a.moves == [] and a.session.position.is_chance()
+            # the true reveal makes the throw: both boards' values combined
+            theirs_reveal = next(r for r in peer.got("reveal") if r["xid"] == "x1")
+            board_commit = next(c for c in peer.got("commit") if c["xid"] == "x1")
+            board_secret = check_reveal(
+                board_commit["hash"], theirs_reveal["nonce"], theirs_reveal["values"], 2, 6
+            )
             await peer.send(
                 "dice",
                 "reveal",
                 ply=0,
-                xid="x2",
-                nonce=second.nonce.hex(),
-                values=list(second.values),
+                xid="x1",
+                nonce=honest.nonce.hex(),
+                values=list(honest.values),
             )
             await until(lambda: len(a.moves) == 1, "the agreed throw")
-            values = combine(second.values, board_secret.values, 6)
+            values = combine(honest.values, board_secret.values, 6)
             assert a.moves == [str(engine.start(game).throw(values))]
             assert a.daemon.board.dice == values  # type: ignore[attr-defined]
             assert len(refusals(a)) == 3
+
+    asyncio.run(main())
+
+
+def test_a_withheld_reveal_abandons_the_game_and_the_store_says_by_whom(
+    broker: Mosquitto, tmp_path: Path
+) -> None:
+    game = "fox-and-rabbit"
+
+    async def main() -> None:
+        async with (
+            one_board(broker, tmp_path, game, ("RF",), reveal_timeout=5.0) as a,
+            Peer(broker, game, "WR") as peer,
+        ):
+            await until(lambda: a.link.connected, "connected")
+            await until(lambda: "WR" in a.link.game.pins.keys, "the peer's key pinned")
+            withheld = Secret.draw(2, 6)
+            await peer.send("dice", "commit", ply=0, xid="x1", hash=withheld.commitment)
+            await until(lambda: bool(peer.got("reveal")), "the board's reveal")
+            await until(lambda: bool(a.said("remote-abandoned")), "the game abandoned", 15)
+            assert "WR withheld its dice reveal" in a.said("remote-abandoned")[0]
+            assert any("waiting for WR's reveal" in line for line in a.said("remote-dice"))
+            await settle()
+            store = GameStore(a.config.database)  # read as `reedboard history` does
+            assert store.unfinished(game) is None  # ended
+            assert [g.status for g in store.games()] == ["abandoned by WR"]
+            # and no exchange is made after it
+            await peer.send("dice", "commit", ply=0, xid="x3", hash=withheld.commitment)
+            await settle()
+            assert not any(r["xid"] == "x3" for r in peer.got("reveal"))
+            assert a.moves == []
 
     asyncio.run(main())
 

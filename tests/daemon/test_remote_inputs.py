@@ -9,6 +9,7 @@ import io
 import json
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -19,7 +20,8 @@ from reedboard.cli.main import main
 from reedboard.daemon.config import load_config
 from reedboard.daemon.remote.fairdice import ForgedReveal, Secret, check_reveal, combine, commitment
 from reedboard.daemon.remote.game import check_proof
-from reedboard.daemon.remote.message import VERSION, MessageError, decode, encode
+from reedboard.daemon.remote.keys import BoardKey
+from reedboard.daemon.remote.message import MAX_BYTES, VERSION, MessageError, decode, encode
 from reedboard.daemon.remote.settings import (
     RemoteSettingsError,
     check_seats,
@@ -177,7 +179,7 @@ def test_a_message_round_trips_and_every_field_is_checked() -> None:
     with pytest.raises(MessageError, match="version"):
         decode(json.dumps({**move, "v": VERSION - 1}).encode())
     with pytest.raises(MessageError, match="at most"):
-        decode(b" " * (300 * 1024))
+        decode(b" " * (MAX_BYTES + 1))
 
 
 @given(st.binary(max_size=300))
@@ -230,20 +232,55 @@ def test_either_boards_uniform_values_make_a_uniform_throw() -> None:
     assert set(drawn) == set(range(1, 7)) and min(drawn.values()) > 800
 
 
+def _commit(key: BoardKey, board: str, secret: Secret, ply: int = 0, **more: Any) -> dict[str, Any]:
+    fields = dict(kind="commit", sender=board, ply=ply, xid="x", hash=secret.commitment, epoch=0)
+    return key.sign({**fields, **more})
+
+
 def test_a_throws_record_is_checked_whole() -> None:
     position = engine.start("fox-and-rabbit")
+    me, other, stranger = BoardKey.generate(), BoardKey.generate(), BoardKey.generate()
+    keys = {"RF": me.public, "WR": other.public}
     mine, theirs = Secret.draw(2, 6), Secret.draw(2, 6)
     proof = {
-        "commits": {"RF": mine.commitment, "WR": theirs.commitment},
+        "xid": "x",
+        "commits": {"RF": _commit(me, "RF", mine), "WR": _commit(other, "WR", theirs)},
         "reveals": {
             "RF": {"nonce": mine.nonce.hex(), "values": list(mine.values)},
             "WR": {"nonce": theirs.nonce.hex(), "values": list(theirs.values)},
         },
     }
-    assert check_proof(proof, position) == combine(mine.values, theirs.values, 6)
-    forged = json.loads(json.dumps(proof))
-    forged["reveals"]["WR"]["values"] = [(v + 1) % 6 for v in theirs.values]
-    with pytest.raises(ForgedReveal):
-        check_proof(forged, position)
+    assert check_proof(proof, position, keys, 0) == combine(mine.values, theirs.values, 6)
+
+    def broken(change: Any) -> dict[str, Any]:
+        copy: dict[str, Any] = json.loads(json.dumps(proof))
+        change(copy)
+        return copy
+
+    forged = {
+        "values not committed": lambda p: p["reveals"]["WR"].update(
+            values=[(v + 1) % 6 for v in theirs.values]
+        ),
+        "a commitment signed by a stranger": lambda p: p["commits"].update(
+            WR=_commit(stranger, "WR", theirs)
+        ),
+        "a commitment changed after signing": lambda p: p["commits"]["WR"].update(hash="0" * 64),
+        "this board's commitment not its own": lambda p: p["commits"].update(
+            RF=_commit(other, "RF", mine)
+        ),
+        "another ply's exchange": lambda p: p["commits"].update(
+            RF=_commit(me, "RF", mine, ply=2), WR=_commit(other, "WR", theirs, ply=2)
+        ),
+        "another exchange": lambda p: p.update(xid="y"),
+        "a third board in this one's place": lambda p: p.update(
+            commits={"GF": p["commits"]["RF"], "WR": p["commits"]["WR"]}
+        ),
+    }
+    for why, change in forged.items():
+        with pytest.raises(ForgedReveal):
+            check_proof(broken(change), position, keys, 0)
+            raise AssertionError(f"{why} was taken")
     with pytest.raises(ForgedReveal, match="two boards"):
-        check_proof({"commits": {}, "reveals": {}}, position)
+        check_proof({"commits": {}, "reveals": {}}, position, keys, 0)
+    with pytest.raises(ForgedReveal, match="another throw"):  # from before a takeback
+        check_proof(proof, position, keys, 0, epoch=1)

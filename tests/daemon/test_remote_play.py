@@ -141,7 +141,11 @@ def test_two_boards_play_fox_and_rabbit_to_the_end_with_fair_dice(
                 if position.is_chance():
                     proof = a.link.game.proofs[ply]
                     assert b.link.game.proofs[ply]["reveals"] == proof["reveals"]
-                    assert check_proof(proof, position) == position.throw_values(move)
+                    keys = {
+                        a.link.game.me: a.link.key.public,
+                        b.link.game.me: b.link.key.public,
+                    }
+                    assert check_proof(proof, position, keys, ply) == position.throw_values(move)
                     throws += 1
                 position.push(move)
             assert throws >= 2

@@ -158,6 +158,21 @@ class GameOver(GameEvent):
 
 
 @dataclass(frozen=True)
+class Abandoned(GameEvent):
+    """A remote game abandoned by the board ``by`` (it withheld its dice reveal past the
+    timeout): the store ends the game so. Quiet: the remote notice says it."""
+
+    by: str
+    detail: str
+    kind: ClassVar[str] = "abandoned"
+    alert: ClassVar[bool] = False
+
+    @property
+    def text(self) -> str:
+        return self.detail
+
+
+@dataclass(frozen=True)
 class Lifted(GameEvent):
     """A piece is off the board in hand: where it may land (lit green). Quiet: no alert."""
 
@@ -249,7 +264,8 @@ class RemoteNotice(Notice):
     other board refused, never applied), ``remote-online`` / ``remote-offline`` (the other
     board came or went), ``remote-link`` (this board's broker connection), ``remote-dice``
     (the throw's exchange), ``remote-takeback`` (a takeback asked, accepted, refused),
-    ``remote-seat`` (a side of the other board moved here)."""
+    ``remote-seat`` (a side of the other board moved here), ``remote-keys`` (the other board's
+    key pinned), ``remote-abandoned`` (it withheld its dice reveal past the timeout)."""
 
 
 Listener = Callable[[GameEvent], None]

@@ -144,6 +144,8 @@ class GameRecord:
             over = None
         if not isinstance(over, dict):
             return f"ended ({self.outcome})"
+        if over.get("reason") == "abandoned" and over.get("by"):
+            return f"abandoned by {over['by']}"
         why = f" ({over['reason']})" if over.get("reason") else ""
         winner = over.get("winner")
         return f"won by {winner}{why}" if winner else f"over, nobody won{why}"

@@ -9,6 +9,7 @@ holds the other listeners back until they are durable.
 from __future__ import annotations
 
 from reedboard.referee.events import (
+    Abandoned,
     GameEvent,
     GameOver,
     MoveCommitted,
@@ -47,3 +48,5 @@ class Recorder:
                 store.reopen(self.game_id)
         elif isinstance(event, GameOver):
             store.end_game(self.game_id, event.outcome.as_dict())
+        elif isinstance(event, Abandoned):
+            store.end_game(self.game_id, {"winner": None, "reason": "abandoned", "by": event.by})

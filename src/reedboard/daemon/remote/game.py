@@ -23,11 +23,12 @@ from typing import Any
 from reedboard import engine
 from reedboard.daemon.remote.fairdice import ForgedReveal, Secret, check_reveal, combine
 from reedboard.daemon.remote.keys import BoardKey, Pins, fingerprint, proof_of_invite, verify
-from reedboard.daemon.remote.message import topic
+from reedboard.daemon.remote.message import VERSION, topic
 from reedboard.daemon.remote.settings import RemoteSettings
 from reedboard.engine import Move, Position
 from reedboard.hardware.board_io import ButtonEvent
 from reedboard.referee.events import (
+    Abandoned,
     GameEvent,
     MoveCommitted,
     NewGame,
@@ -65,6 +66,14 @@ class Exchange:
     peer: str = ""
     early_reveal: dict[str, Any] | None = None
     revealed: bool = False
+    my_message: dict[str, Any] | None = None
+    """This board's signed commitment."""
+    their_message: dict[str, Any] | None = None
+    """The other board's signed commitment."""
+    fixed_at: float | None = None
+    """When both commitments were held and this board revealed: the throw is fixed from
+    then, and no other exchange is made for its ply."""
+    withheld_said: bool = False
 
 
 @dataclass
@@ -126,6 +135,11 @@ class RemoteGame:
         self.known = 0
         """Plies the store has made durable (events heard): the state sent never holds more."""
         self._said: set[str] = set()
+        self.abandoned: str | None = None
+        """The board that abandoned the game (withheld its reveal past the timeout)."""
+        self.retaken: list[tuple[int, int]] = []
+        """(ply, epoch) of each takeback both boards agreed: a throw at that ply or later must
+        come from that epoch or a later one (an old exchange's record is not replayed)."""
         self.dirty = True
         session.events.subscribe(self._heard)
 
@@ -225,15 +239,19 @@ class RemoteGame:
         )
 
     def _stamp(self, kind: str, **fields: Any) -> dict[str, Any]:
-        return {
-            "kind": kind,
-            "game": self.session.game_id,
-            "match": self.match,
-            "epoch": self.epoch,
-            "sender": self.me,
-            "id": secrets.token_hex(8),
-            **fields,
-        }
+        """A message of this board's, signed by its key."""
+        return self.key.sign(
+            {
+                "v": VERSION,
+                "kind": kind,
+                "game": self.session.game_id,
+                "match": self.match,
+                "epoch": self.epoch,
+                "sender": self.me,
+                "id": secrets.token_hex(8),
+                **fields,
+            }
+        )
 
     def say(self, what: str, detail: str, once: bool = False) -> None:
         """One line to the players (an event on the session's bus)."""
@@ -447,7 +465,7 @@ class RemoteGame:
                     self._refuse(message, "a throw comes only from both boards' reveals")
                 return False if self.exchange is not None else None
             try:
-                values = check_proof(p.proof, position)
+                values = self.check_proof(p.proof, p.ply)
             except ForgedReveal as exc:
                 self._refuse(message, f"forged dice: {exc}")
                 return None
@@ -486,6 +504,20 @@ class RemoteGame:
 
     # -- dice --------------------------------------------------------------------------------
 
+    def check_proof(self, proof: dict[str, Any], ply: int) -> tuple[int, ...]:
+        """A throw's record for ``ply`` checked against this board's own key and the other
+        board's pinned one (module :func:`check_proof`)."""
+        commits = proof.get("commits")
+        others = [b for b in commits if b != self.me] if isinstance(commits, dict) else []
+        if len(others) != 1:
+            raise ForgedReveal(f"a throw's record must hold {self.me}'s commitment and one other")
+        theirs = self.pins.key_for(others[0].split("+"))
+        if theirs is None:
+            raise ForgedReveal(f"{others[0][:40]}'s key is not pinned here")
+        keys = {self.me: self.key.public, others[0]: theirs}
+        floor = max((e for p, e in self.retaken if p <= ply), default=0)
+        return check_proof(proof, self.session.position, keys, ply, floor)
+
     def throw(self) -> bool:
         """This board's `roll`: start agreeing a throw when its side is to throw. True when
         the press is remote play's (a throw due), False when the referee should have it."""
@@ -495,9 +527,61 @@ class RemoteGame:
         if str(position.turn) not in self.seats:
             self.say("remote-dice", f"it is {position.turn}'s throw, on the other board")
             return True
-        self._join(len(position.move_stack), secrets.token_hex(8))
+        if self.abandoned is not None:
+            self.say("remote-dice", f"the game was abandoned by {self.abandoned}: no throw")
+            return True
+        ply = len(position.move_stack)
+        exchange = self.exchange
+        if exchange is not None and exchange.ply == ply:  # the same exchange, sent again
+            self._resend(exchange)
+            if exchange.fixed_at is not None:
+                self._say_withheld(exchange)
+            else:
+                self.say("remote-dice", "throwing with the other board (asked again)")
+            return True
+        self._join(ply, secrets.token_hex(8))
         self.say("remote-dice", "throwing with the other board")
         return True
+
+    def _resend(self, exchange: Exchange) -> None:
+        """Send this board's part of ``exchange`` again (a message may have been lost)."""
+        if exchange.my_message is not None:
+            self.send(topic(self.match, "dice"), exchange.my_message, False)
+        if exchange.revealed:
+            self._send_reveal(exchange)
+
+    def connected(self) -> None:
+        """The link (re)connected: an exchange under way is sent again."""
+        if self.exchange is not None:
+            self._resend(self.exchange)
+
+    def _say_withheld(self, exchange: Exchange) -> None:
+        assert exchange.fixed_at is not None
+        left = max(0, round(exchange.fixed_at + self.settings.reveal_timeout - self.clock()))
+        self.say(
+            "remote-dice",
+            f"ply {exchange.ply}'s throw is fixed: waiting for {exchange.peer}'s reveal"
+            f" ({left} s before the game is recorded as abandoned by {exchange.peer})",
+        )
+
+    def tick(self) -> None:
+        """Look at the clock: a reveal withheld past the timeout abandons the game."""
+        exchange = self.exchange
+        if exchange is None or exchange.fixed_at is None or self.abandoned is not None:
+            return
+        waited = self.clock() - exchange.fixed_at
+        if waited >= self.settings.reveal_timeout:
+            self.abandoned = exchange.peer
+            self.exchange = None
+            detail = (
+                f"{exchange.peer} withheld its dice reveal for ply {exchange.ply} for"
+                f" {int(waited)} s: the game is recorded as abandoned by {exchange.peer}"
+            )
+            self.say("remote-abandoned", detail)
+            self.session.events.publish(Abandoned(self.clock(), exchange.peer, detail))
+        elif not exchange.withheld_said and waited >= min(5.0, self.settings.reveal_timeout / 2):
+            exchange.withheld_said = True
+            self._say_withheld(exchange)
 
     def _join(self, ply: int, xid: str) -> Exchange | None:
         spec = self.session.position.dice_spec
@@ -506,11 +590,8 @@ class RemoteGame:
         count, sides = spec
         exchange = Exchange(ply, xid, Secret.draw(count, sides), sides, count)
         self.exchange = exchange
-        self.send(
-            topic(self.match, "dice"),
-            self._stamp("commit", ply=ply, xid=xid, hash=exchange.mine.commitment),
-            False,
-        )
+        exchange.my_message = self._stamp("commit", ply=ply, xid=xid, hash=exchange.mine.commitment)
+        self.send(topic(self.match, "dice"), exchange.my_message, False)
         return exchange
 
     def _commit(self, message: dict[str, Any]) -> None:
@@ -518,32 +599,50 @@ class RemoteGame:
         ply, xid = message["ply"], message["xid"]
         if ply != len(position.move_stack) or not position.is_chance():
             return  # an exchange for a throw already made (or taken back)
+        if self.abandoned is not None:
+            return
         exchange = self.exchange
+        if exchange is not None and exchange.ply == ply and exchange.fixed_at is not None:
+            if xid != exchange.xid:  # fixed: a board that withholds gets no new exchange
+                self.say(
+                    "remote-dice",
+                    f"{message['sender']} asks to throw ply {ply} anew: refused, the throw is"
+                    f" fixed; waiting for its reveal",
+                    once=True,
+                )
+            elif message["hash"] == exchange.theirs_commit:
+                self._send_reveal(exchange)  # its copy: it may have missed the reveal
+            return
         if exchange is None or exchange.ply != ply:
             exchange = self._join(ply, xid)
         elif exchange.xid != xid:
             if exchange.theirs_commit is None and xid > exchange.xid:
                 return  # both pressed roll: the lower id goes on, the other board joins it
-            exchange = self._join(ply, xid)  # theirs goes on, or the other board started anew
+            exchange = self._join(ply, xid)  # theirs goes on (nothing of this board's shown)
         if exchange is None:
             return
         exchange.theirs_commit, exchange.peer = message["hash"], message["sender"]
+        exchange.their_message = message
         if not exchange.revealed:
             exchange.revealed = True
-            self.send(
-                topic(self.match, "dice"),
-                self._stamp(
-                    "reveal",
-                    ply=ply,
-                    xid=exchange.xid,
-                    nonce=exchange.mine.nonce.hex(),
-                    values=list(exchange.mine.values),
-                ),
-                False,
-            )
+            exchange.fixed_at = self.clock()
+            self._send_reveal(exchange)
         if exchange.early_reveal is not None:
             early, exchange.early_reveal = exchange.early_reveal, None
             self._reveal(early)
+
+    def _send_reveal(self, exchange: Exchange) -> None:
+        self.send(
+            topic(self.match, "dice"),
+            self._stamp(
+                "reveal",
+                ply=exchange.ply,
+                xid=exchange.xid,
+                nonce=exchange.mine.nonce.hex(),
+                values=list(exchange.mine.values),
+            ),
+            False,
+        )
 
     def _reveal(self, message: dict[str, Any]) -> None:
         exchange = self.exchange
@@ -561,18 +660,18 @@ class RemoteGame:
                 exchange.sides,
             )
         except ForgedReveal as exc:
-            self.exchange = None
             self.say(
                 "remote-refused",
                 f"dice reveal from {message['sender']} for ply {exchange.ply}: {exc};"
-                " the throw is not made (press roll to throw again)",
+                f" the throw stays fixed: waiting for {exchange.peer}'s true reveal",
             )
             return
         exchange.theirs = theirs
         values = combine(exchange.mine.values, theirs.values, exchange.sides)
+        assert exchange.my_message is not None and exchange.their_message is not None
         proof = {
             "xid": exchange.xid,
-            "commits": {self.me: exchange.mine.commitment, exchange.peer: exchange.theirs_commit},
+            "commits": {self.me: exchange.my_message, exchange.peer: exchange.their_message},
             "reveals": {
                 self.me: {"nonce": exchange.mine.nonce.hex(), "values": list(exchange.mine.values)},
                 exchange.peer: {"nonce": theirs.nonce.hex(), "values": list(theirs.values)},
@@ -645,6 +744,7 @@ class RemoteGame:
         """Both boards agreed: the referee takes back to ``ply`` (its undo, guiding the
         pieces back), and a new epoch begins."""
         self.epoch += 1
+        self.retaken.append((ply, self.epoch))
         self.waiting, self.exchange = None, None
         session = self.session
         while len(session.position.move_stack) > ply:
@@ -658,22 +758,48 @@ class RemoteGame:
         self.say("remote-takeback", f"taken back to ply {ply}")
 
 
-def check_proof(proof: dict[str, Any], position: Position[Any, Any]) -> tuple[int, ...]:
-    """An agreed throw's record (both commitments and reveals) checked whole: the throw it
-    makes; ForgedReveal when it does not hold."""
+def check_proof(
+    proof: dict[str, Any],
+    position: Position[Any, Any],
+    keys: dict[str, str],
+    ply: int,
+    epoch: int = 0,
+) -> tuple[int, ...]:
+    """An agreed throw's record checked whole: each board's commitment signed by its key
+    (``keys``: board -> public key; the checking board's own among them, so a record holds
+    its own commitment or is refused), for ``ply``, one exchange, an epoch from ``epoch`` on,
+    and each reveal matching its commitment. The throw it makes; ForgedReveal otherwise."""
     if position.dice_spec is None:
         raise ForgedReveal(f"{position.game_id} has no dice")
     count, sides = position.dice_spec
     commits, reveals = proof.get("commits"), proof.get("reveals")
     if not isinstance(commits, dict) or not isinstance(reveals, dict) or len(commits) != 2:
         raise ForgedReveal("a throw's record needs two boards' commitments and reveals")
+    if set(commits) != set(keys):
+        raise ForgedReveal(f"a throw's record must hold {' and '.join(sorted(keys))}'s commitments")
+    xid = proof.get("xid")
     secrets_: list[Secret] = []
     for board, committed in sorted(commits.items()):
         reveal = reveals.get(board)
-        if not isinstance(committed, str) or not isinstance(reveal, dict):
-            raise ForgedReveal(f"no reveal of {board}")
-        nonce, values = reveal.get("nonce"), reveal.get("values")
-        if not isinstance(nonce, str) or not isinstance(values, list):
+        if not isinstance(committed, dict) or not isinstance(reveal, dict):
+            raise ForgedReveal(f"no commitment or reveal of {board}")
+        if not verify(committed, keys[board]):
+            raise ForgedReveal(f"{board}'s commitment is not signed by its key")
+        if (
+            committed.get("kind") != "commit"
+            or committed.get("sender") != board
+            or committed.get("ply") != ply
+            or committed.get("xid") != xid
+            or not isinstance(committed.get("epoch"), int)
+            or committed["epoch"] < epoch
+        ):
+            raise ForgedReveal(f"{board}'s commitment is for another throw")
+        nonce, values, hashed = reveal.get("nonce"), reveal.get("values"), committed.get("hash")
+        if (
+            not isinstance(nonce, str)
+            or not isinstance(values, list)
+            or not isinstance(hashed, str)
+        ):
             raise ForgedReveal(f"{board}'s reveal has no nonce or values")
-        secrets_.append(check_reveal(committed, nonce, values, count, sides))
+        secrets_.append(check_reveal(hashed, nonce, values, count, sides))
     return combine(secrets_[0].values, secrets_[1].values, sides)

@@ -24,7 +24,7 @@ import aiomqtt
 
 from reedboard.daemon.extension import Background, Host
 from reedboard.daemon.remote.game import RemoteGame
-from reedboard.daemon.remote.keys import BoardKey, Pins
+from reedboard.daemon.remote.keys import SIG, BoardKey, Pins
 from reedboard.daemon.remote.message import VERSION, MessageError, decode, encode, topic
 from reedboard.daemon.remote.settings import RemoteSettings
 from reedboard.referee.session import Session
@@ -94,7 +94,10 @@ class RemoteLink:
         self._poke()
 
     def _signed(self, message: dict[str, Any]) -> bytes:
-        """``message`` as sent: with the version, signed by this board's key."""
+        """``message`` as sent: with the version, signed by this board's key (unless the game
+        signed it already)."""
+        if SIG in message:
+            return encode(message)
         return encode(self.key.sign({"v": VERSION, **message}))
 
     def _later(self, action: Callable[[], None]) -> None:
@@ -144,6 +147,7 @@ class RemoteLink:
                     online = self._presence_message("online", secrets.token_hex(8))
                     await client.publish(self._presence, self._signed(online), qos=1, retain=True)
                     self.game.dirty = True
+                    self.game.connected()  # an exchange under way is sent again
                     self._poke()
                     self.game.say("remote-link", f"connected to {url}, match {self.match}")
                     try:
@@ -214,6 +218,7 @@ class RemoteLink:
                 await asyncio.wait_for(self._wake.wait(), POLL)
             self._wake.clear()
             try:
+                self.game.tick()
                 self.game.step()
             except Exception as exc:  # a bug must not stop the board
                 log.exception("remote step failed")

@@ -35,8 +35,9 @@ from reedboard.errors import ControllerError
 
 VERSION = 2
 """2: every message signed by its board's key (reedboard/daemon/remote/keys.py)."""
-MAX_BYTES = 256 * 1024
-"""A message longer than this is refused unread (a whole game's state is a few kB)."""
+MAX_BYTES = 512 * 1024
+"""A message longer than this is refused unread (a state is a few kB, and about 0.7 kB more
+for each throw's signed record: room for 700 throws)."""
 MAX_DEPTH = 8
 """Objects and lists nested deeper than this are refused (a state's throw records nest 6)."""
 MAX_DIGITS = 18

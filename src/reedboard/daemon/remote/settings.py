@@ -24,6 +24,7 @@ KEYS = (
     "certfile",
     "keyfile",
     "keepalive",
+    "reveal_timeout",
 )
 
 
@@ -60,6 +61,9 @@ class RemoteSettings:
     keepalive: int = 10
     """Seconds between pings: the broker sends this board's last will ("offline") after
     1.5 times this without a word from it."""
+    reveal_timeout: float = 60.0
+    """Seconds a board may hold back its dice reveal once both commitments are made: then the
+    game is recorded as abandoned by it."""
     proof: str | None = None
     """That this board holds the invite it joined by (sent with its presence)."""
     home: Path | None = None
@@ -187,6 +191,13 @@ def from_values(
     keepalive = values.get("keepalive", 10)
     if not isinstance(keepalive, int) or isinstance(keepalive, bool) or not 1 <= keepalive <= 3600:
         raise RemoteSettingsError(name("keepalive"), f"{keepalive!r} is outside 1-3600 seconds")
+    timeout = values.get("reveal_timeout", 60)
+    if (
+        not isinstance(timeout, int | float)
+        or isinstance(timeout, bool)
+        or not 5 <= timeout <= 3600
+    ):
+        raise RemoteSettingsError(name("reveal_timeout"), f"{timeout!r} is outside 5-3600 seconds")
     return RemoteSettings(
         broker=broker,
         match=parse_match(values["match"], name("match")),
@@ -197,4 +208,5 @@ def from_values(
         certfile=files["certfile"],
         keyfile=files["keyfile"],
         keepalive=keepalive,
+        reveal_timeout=float(timeout),
     )
