@@ -268,6 +268,14 @@ COMMANDS: dict[str, list[Slot]] = {
         Slot("--match", ("m1",), required=True),
         Slot("--count", ("1", "5")),
     ],
+    "invite": [
+        Slot("--config", (), file="config"),
+        Slot("--database", ("g.sqlite3",), file="store"),
+        Slot("--remote", ("mqtt://127.0.0.1:1",), required=True),
+        Slot("--match", ("m1",), required=True),
+        Slot("--seats", ("fox", "geese"), required=True),
+        Slot("--watch", switch=True),
+    ],
     "firmware config": [Slot(None, ("pico-cross33", "pi-cross33"), file="build", required=True)],
     "firmware install": [
         Slot(None, ("pico-cross33",), file="build", required=True),

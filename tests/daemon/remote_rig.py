@@ -20,7 +20,7 @@ import pytest
 from reedboard.daemon.config import Config
 from reedboard.daemon.core import Daemon
 from reedboard.daemon.remote.link import RemoteLink
-from reedboard.daemon.remote.settings import Broker, RemoteSettings
+from reedboard.daemon.remote.settings import Broker, Invite, RemoteSettings
 from reedboard.engine import Move, Position
 from reedboard.referee.events import GameEvent, MoveCarriedOut
 from reedboard.referee.session import SessionState
@@ -167,15 +167,20 @@ async def boards(
     game: str,
     seats: tuple[tuple[str, ...], tuple[str, ...]],
     match: str = "m1",
+    invites: tuple[str | None, str | None] = (None, None),
 ) -> AsyncIterator[tuple[Board, Board]]:
+    """Two daemons (``invites``: the code each joins by, if any)."""
     made = []
     for i, s in enumerate(seats):
+        remote = settings(broker, match, s)
+        if invites[i] is not None:
+            remote = dataclasses.replace(remote, invite=Invite.parse(invites[i]))
         config = Config(
             game=game,
             database=tmp_path / f"board{i}.sqlite3",
             settle=0.03,
             hold=0.3,
-            remote=settings(broker, match, s),
+            remote=remote,
         )
         made.append(Board("ab"[i], config))
     a, b = made

@@ -5,12 +5,19 @@ the link goes on; a flood of senders grows no memory."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import dataclasses
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from reedboard.daemon.remote.invite import make_invite
 from reedboard.daemon.remote.message import MAX_BYTES, topic
+from reedboard.daemon.remote.settings import Invite, RemoteSettingsError, from_values
+from reedboard.daemon.remote.watch import watch
 from reedboard.referee.session import SessionState
-from tests.daemon.remote_rig import Mosquitto, Peer, broker, one_board, until
+from tests.daemon.remote_rig import Mosquitto, Peer, boards, broker, one_board, play_ply, until
 from tests.daemon.test_remote_faults import refusals, settle
 
 __all__ = ["broker"]
@@ -198,3 +205,68 @@ def _fields(epoch: int) -> dict[str, Any]:
     return dict(
         epoch=epoch, options={}, start="x", moves=[], position="x", throws={}, seats=["geese"]
     )
+
+
+def test_an_invite_pins_the_joining_board_and_no_stranger_racing_it(
+    broker: Mosquitto, tmp_path: Path
+) -> None:
+    async def main() -> None:
+        home = tmp_path / "board0.sqlite3.remote"  # board a's, as the daemon keeps it
+        url = f"mqtt://127.0.0.1:{broker.port}"
+        invite = make_invite("m1", url, ("fox",), home)
+        code = invite.code()
+        assert Invite.parse(code) == invite and invite.secret
+        # a stranger on the broker races the real board, with a key of its own and no secret
+        async with (
+            Peer(broker, GAME, "geese") as stranger,
+            boards(broker, tmp_path, GAME, (("fox",), ("geese",)), invites=(None, code)) as (a, b),
+        ):
+            await until(lambda: "geese" in a.link.game.pins.keys, "the joiner pinned")
+            assert a.link.game.pins.keys["geese"] == b.link.key.public
+            assert b.link.game.pins.keys["fox"] == a.link.key.public
+            assert any(
+                "does not hold this board's invite" in line for line in refusals(a)
+            )  # the stranger refused
+            assert any("by the invite" in line for line in a.said("remote-keys"))
+            await stranger.send("moves", "move", ply=0, move="x", after="x", seat="geese")
+            fox = sorted(a.session.position.legal_moves, key=str)[0]
+            await play_ply(a, b, lambda p: fox)
+            assert a.moves == b.moves == [str(fox)]
+        # a damaged or foreign code is one line naming the option
+        for bad in ("rb1.", "rb1.!!!", "xyz", code[:-7]):
+            with pytest.raises(RemoteSettingsError, match=r"^invite: "):
+                Invite.parse(bad)
+
+    asyncio.run(main())
+
+
+def test_a_spectators_invite_shows_only_what_its_keys_sign(
+    broker: Mosquitto, tmp_path: Path
+) -> None:
+    async def main() -> None:
+        async with (
+            one_board(broker, tmp_path, GAME, ("fox",)) as a,
+            Peer(broker, GAME, "geese") as peer,
+        ):
+            await until(lambda: "geese" in a.link.game.pins.keys, "the geese's key pinned")
+            home = a.config.database.with_name(a.config.database.name + ".remote")
+            url = f"mqtt://127.0.0.1:{broker.port}"
+            invite = make_invite("m1", url, ("fox",), home, watch=True)
+            assert invite.secret is None and set(invite.keys) == {"fox", "geese"}
+            settings = dataclasses.replace(
+                from_values({"invite": invite.code(), "seats": "watch"}), keepalive=2
+            )
+            lines: list[str] = []
+            watching = asyncio.create_task(watch(settings, lines.append))
+            await until(lambda: any(line.startswith("fox:") for line in lines), "a's state")
+            async with Peer(broker, GAME, "geese", presence=False) as stranger:
+                await stranger.send("moves", "move", ply=7, move="99-98", after="x", seat="geese")
+                await peer.send("moves", "move", ply=7, move="1-2", after="x", seat="geese")
+                await until(lambda: any("1-2" in line for line in lines), "the peer's line")
+            watching.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await watching
+            assert not any("99-98" in line for line in lines)
+            assert any("not signed by a key of the invite" in line for line in lines)
+
+    asyncio.run(main())

@@ -139,7 +139,9 @@ def test_seats_must_be_the_games_sides_and_leave_one_over() -> None:
         (["run", "--remote", "mqtt://h", "--match", "m", "--seats", "goose"], "--seats: goose"),
         (["watch", "--remote", "mqtt://h:1", "--match", "m", "--count", "0"], "outside 1 to"),
         (["watch", "--remote", "mqtt://127.0.0.1:1", "--match", "m"], "mqtt://127.0.0.1:1:"),
-        (["watch", "--match", "m"], "required: --remote"),
+        (["watch", "--match", "m"], "watch: --remote URL is needed"),
+        (["watch", "--join", "rb1.x"], "watch --join: the invite is damaged"),
+        (["run", "--join", "xyz", "--seats", "fox"], "run --join: an invite is a code that begins"),
     ],
 )
 def test_the_command_lines_remote_options(argv: list[str], what: str, tmp_path: Path) -> None:

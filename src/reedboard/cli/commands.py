@@ -19,6 +19,7 @@ COMMANDS: dict[str, str] = {
     "wiring": "board wiring: diagram, pin table and check",
     "run": "the daemon (on the simulated board without a build)",
     "watch": "follow a remote match read-only, a line per move",
+    "invite": "an invite code for the other board (or a spectator), passed by hand",
     "firmware": "the Pico firmware: its config, installing it",
     **TABLE_ASSISTANTS,
     "demo": "a scripted game through the whole stack, drawn here",

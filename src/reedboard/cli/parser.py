@@ -146,6 +146,11 @@ def build_parser(asked: str | None = None) -> argparse.ArgumentParser:
     p.add_argument("--match", metavar="ID", help="the match both boards name (with --remote)")
     p.add_argument("--seats", metavar="SIDE,...", help="the sides played here (with --remote)")
     p.add_argument(
+        "--join",
+        metavar="CODE",
+        help="join the match of an invite (reedboard invite), with --seats",
+    )
+    p.add_argument(
         "--web",
         metavar="HOST:PORT",
         help="serve the web view here (default 127.0.0.1:8080, or the config's [web] listen)",
@@ -165,12 +170,26 @@ def build_parser(asked: str | None = None) -> argparse.ArgumentParser:
     p.set_defaults(func="run:cmd_run")
 
     p = sub.add_parser("watch")
-    p.add_argument("--remote", metavar="URL", required=True, help="the broker: mqtt://HOST:PORT")
-    p.add_argument("--match", metavar="ID", required=True, help="the match to follow")
+    p.add_argument("--remote", metavar="URL", help="the broker: mqtt://HOST:PORT")
+    p.add_argument("--match", metavar="ID", help="the match to follow")
+    p.add_argument(
+        "--join", metavar="CODE", help="a spectator's invite: only what its keys sign is shown"
+    )
     p.add_argument(
         "--count", metavar="N", type=whole(1, 1_000_000), help="stop after N lines (1-1000000)"
     )
     p.set_defaults(func="run:cmd_watch")
+
+    p = sub.add_parser("invite")
+    p.add_argument("--config", metavar="FILE", type=path, help="the config with the [remote] table")
+    p.add_argument("--database", metavar="FILE", type=path, help="the game store (SQLite)")
+    p.add_argument("--remote", metavar="URL", help="the broker: mqtt://HOST:PORT")
+    p.add_argument("--match", metavar="ID", help="the match to invite to")
+    p.add_argument("--seats", metavar="SIDE,...", help="the sides this board plays")
+    p.add_argument(
+        "--watch", action="store_true", help="a spectator's invite (read-only; no secret)"
+    )
+    p.set_defaults(func="run:cmd_invite")
 
     firmware = sub.add_parser("firmware")
     fsub = firmware.add_subparsers(dest="firmware_command", metavar="WHAT", required=True)

@@ -50,7 +50,7 @@ def _remote_args(args: argparse.Namespace, *, required: bool) -> Any:
 
     given = {
         key: value
-        for key, value in (("broker", args.remote), ("match", args.match))
+        for key, value in (("broker", args.remote), ("match", args.match), ("invite", args.join))
         if value is not None
     }
     if getattr(args, "seats", None) is not None:
@@ -58,13 +58,16 @@ def _remote_args(args: argparse.Namespace, *, required: bool) -> Any:
     if not given and not required:
         return None
     if not required and "seats" not in given:
-        raise UsageError("run: --remote needs --match ID and --seats SIDE[,SIDE]")
-    for key, option in (("broker", "--remote URL"), ("match", "--match ID")):
-        if key not in given:
-            raise UsageError(f"{args.command}: {option} is needed with the others")
+        raise UsageError(
+            "run: --remote needs --match ID and --seats SIDE[,SIDE] (--join CODE needs --seats)"
+        )
+    if "invite" not in given:
+        for key, option in (("broker", "--remote URL"), ("match", "--match ID")):
+            if key not in given:
+                raise UsageError(f"{args.command}: {option} is needed with the others")
     if required:
         given["seats"] = "watch"  # a spectator plays no side
-    names = {"broker": "--remote", "match": "--match", "seats": "--seats"}
+    names = {"broker": "--remote", "match": "--match", "seats": "--seats", "invite": "--join"}
     from reedboard.daemon.remote.settings import RemoteSettingsError
 
     try:
@@ -83,6 +86,35 @@ def cmd_watch(args: argparse.Namespace) -> int:
         raise CommandError(needs) from None
     settings = _remote_args(args, required=True)
     asyncio.run(watch(settings, say, args.count))
+    return 0
+
+
+def cmd_invite(args: argparse.Namespace) -> int:
+    """Print an invite to this board's match: the code to pass to the other board by hand."""
+    from reedboard.daemon.config import Config, load_config
+
+    config = load_config(args.config) if args.config else Config(game=engine.DEFAULT_GAME)
+    if args.database:
+        config = replace(config, database=args.database)
+    args.join = None
+    remote = _remote_args(args, required=False) or config.remote
+    if remote is None:
+        raise UsageError("invite: give --config FILE (with [remote]) or --remote, --match, --seats")
+    try:
+        from reedboard.daemon.remote.invite import make_invite
+    except ImportError as exc:
+        needs = f"invite needs cryptography ({exc}): pip install 'reedboard[remote]'"
+        raise CommandError(needs) from None
+    home = remote.home or config.database.with_name(config.database.name + ".remote")
+    invite = make_invite(remote.match, remote.broker.url, remote.seats, home, watch=args.watch)
+    say(invite.code())
+    if args.watch:
+        say(f"to follow the match: reedboard watch --join {invite.code()}")
+    else:
+        say(
+            f"on the other board: reedboard run --join {invite.code()} --seats SIDE"
+            ' (or invite = "..." in its [remote] table)'
+        )
     return 0
 
 

@@ -236,6 +236,7 @@ class RemoteGame:
             position=now.to_text(),
             throws=throws,
             seats=list(self.seats),
+            keys={**self.pins.keys, **dict.fromkeys(self.seats, self.key.public)},
         )
 
     def _stamp(self, kind: str, **fields: Any) -> dict[str, Any]:

@@ -43,9 +43,9 @@ def b64(data: bytes) -> str:
     return base64.urlsafe_b64encode(data).rstrip(b"=").decode("ascii")
 
 
-def unb64(text: str) -> bytes:
-    """base64url without padding; ValueError when it is not."""
-    if len(text) > 200 or not text.isascii():
+def unb64(text: str, limit: int = 200) -> bytes:
+    """base64url without padding, of at most ``limit`` characters; ValueError otherwise."""
+    if len(text) > limit or not text.isascii():
         raise ValueError("too long or not ASCII")
     return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
 

@@ -24,7 +24,7 @@ import aiomqtt
 
 from reedboard.daemon.extension import Background, Host
 from reedboard.daemon.remote.game import RemoteGame
-from reedboard.daemon.remote.keys import SIG, BoardKey, Pins
+from reedboard.daemon.remote.keys import SIG, BoardKey, Pins, proof_of_invite
 from reedboard.daemon.remote.message import VERSION, MessageError, decode, encode, topic
 from reedboard.daemon.remote.settings import RemoteSettings
 from reedboard.referee.session import Session
@@ -80,6 +80,14 @@ class RemoteLink:
         home = settings.home
         self.key = BoardKey.load(home / "board.pem") if home is not None else BoardKey.generate()
         pins = Pins(home / f"{settings.match}.json" if home is not None else None)
+        self.proof: str | None = None
+        """That this board holds the invite it joined by (sent with its presence)."""
+        invite = settings.invite
+        if invite is not None and invite.secret is not None:  # a player's invite: its keys
+            theirs = [s for s in invite.keys if s not in settings.seats]
+            for public in set(invite.keys.values()):
+                pins.pin([s for s in theirs if invite.keys[s] == public], public)
+            self.proof = proof_of_invite(invite.secret, self.key.public)
         self.game = RemoteGame(
             session, settings, self._send, clock=clock, later=self._later, key=self.key, pins=pins
         )
@@ -187,7 +195,7 @@ class RemoteLink:
             "sender": self.game.me,
             "id": ident,
             "key": self.key.public,
-            **({"proof": self.settings.proof} if self.settings.proof else {}),
+            **({"proof": self.proof} if self.proof else {}),
         }
 
     def _received(self, where: str, payload: Any) -> None:

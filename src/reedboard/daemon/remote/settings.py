@@ -4,9 +4,12 @@ key; nothing here touches the network."""
 
 from __future__ import annotations
 
+import base64
+import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 from urllib.parse import unquote, urlsplit
 
 from reedboard.errors import ControllerError
@@ -25,7 +28,12 @@ KEYS = (
     "keyfile",
     "keepalive",
     "reveal_timeout",
+    "invite",
 )
+INVITE_PREFIX = "rb1."
+MAX_INVITE = 2048
+KEY_LENGTH = 43
+"""An Ed25519 public key's 32 bytes in base64url without padding."""
 
 
 class RemoteSettingsError(ControllerError, ValueError):
@@ -35,6 +43,64 @@ class RemoteSettingsError(ControllerError, ValueError):
         super().__init__(f"{key}: {what}")
         self.key = key
         self.what = what
+
+
+@dataclass(frozen=True)
+class Invite:
+    """An invite's content (reedboard/daemon/remote/invite.py makes them): ``rb1.`` and
+    base64url JSON."""
+
+    match: str
+    broker: str
+    """The broker's URL (no credentials)."""
+    keys: dict[str, str] = field(default_factory=dict)
+    """Seat -> public key: the inviting board's seats (a spectator's: every seat known)."""
+    secret: str | None = None
+    """A player's invite: what the joining board proves it holds (a spectator's has none)."""
+
+    def code(self) -> str:
+        body: dict[str, Any] = {"match": self.match, "broker": self.broker, "keys": self.keys}
+        if self.secret is not None:
+            body["secret"] = self.secret
+        data = json.dumps(body, sort_keys=True, separators=(",", ":")).encode()
+        return INVITE_PREFIX + base64.urlsafe_b64encode(data).rstrip(b"=").decode()
+
+    @classmethod
+    def parse(cls, code: object, key: str = "invite") -> Invite:
+        """An invite's code; RemoteSettingsError (one line naming ``key``) when it is not one."""
+        text = code.strip() if isinstance(code, str) else ""
+        if not text.startswith(INVITE_PREFIX):
+            raise RemoteSettingsError(key, f"an invite is a code that begins {INVITE_PREFIX}")
+        if len(text) > MAX_INVITE:
+            raise RemoteSettingsError(key, f"a code of {len(text)} characters is no invite")
+        body = text[len(INVITE_PREFIX) :]
+        try:
+            data = json.loads(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)))
+        except ValueError:  # (binascii.Error, UnicodeDecodeError and JSON's are ValueErrors)
+            raise RemoteSettingsError(key, "the invite is damaged (copy it again)") from None
+        if not isinstance(data, dict):
+            raise RemoteSettingsError(key, "the invite is damaged (copy it again)")
+        match, broker, keys, secret = (data.get(k) for k in ("match", "broker", "keys", "secret"))
+        if not isinstance(match, str) or not MATCH.fullmatch(match):
+            raise RemoteSettingsError(key, "the invite names no match")
+        if not isinstance(broker, str):
+            raise RemoteSettingsError(key, "the invite names no broker")
+        parse_broker(broker, key)
+        if not isinstance(keys, dict) or not keys or not all(map(_seat_key, keys.items())):
+            raise RemoteSettingsError(key, "the invite holds no board's key")
+        if secret is not None and not isinstance(secret, str):
+            raise RemoteSettingsError(key, "the invite's secret is damaged")
+        return cls(match, broker, dict(keys), secret)
+
+
+def _seat_key(item: tuple[object, object]) -> bool:
+    seat, public = item
+    return (
+        isinstance(seat, str)
+        and bool(MATCH.fullmatch(seat))
+        and isinstance(public, str)
+        and len(public) == KEY_LENGTH
+    )
 
 
 @dataclass(frozen=True)
@@ -64,8 +130,8 @@ class RemoteSettings:
     reveal_timeout: float = 60.0
     """Seconds a board may hold back its dice reveal once both commitments are made: then the
     game is recorded as abandoned by it."""
-    proof: str | None = None
-    """That this board holds the invite it joined by (sent with its presence)."""
+    invite: Invite | None = None
+    """The invite this board joined by (its keys are pinned; its secret proven)."""
     home: Path | None = None
     """Where this board's key and the keys it pinned are kept (the daemon's: beside its store,
     ``<store>.remote/``); None keeps them for this run only."""
@@ -154,6 +220,11 @@ def from_values(
     for key in values:
         if key not in KEYS:
             raise RemoteSettingsError(name(key), f"unknown key (known here: {', '.join(KEYS)})")
+    invite = Invite.parse(values["invite"], name("invite")) if "invite" in values else None
+    if invite is not None:  # the broker and match come from it, unless given (then the same)
+        values = {"broker": invite.broker, "match": invite.match, **values}
+        if values["match"] != invite.match:
+            raise RemoteSettingsError(name("match"), f"the invite is to match {invite.match}")
     for key in ("broker", "match", "seats"):
         if key not in values:
             raise RemoteSettingsError(name(key), "missing (remote play needs broker, match, seats)")
@@ -209,4 +280,5 @@ def from_values(
         keyfile=files["keyfile"],
         keepalive=keepalive,
         reveal_timeout=float(timeout),
+        invite=invite,
     )

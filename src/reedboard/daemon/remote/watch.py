@@ -9,10 +9,26 @@ from typing import Any
 
 import aiomqtt
 
+from reedboard.daemon.remote.keys import KEY_LENGTH, verify
 from reedboard.daemon.remote.link import client_for
 from reedboard.daemon.remote.message import MessageError, decode, topic
 from reedboard.daemon.remote.settings import RemoteSettings
 from reedboard.errors import ControllerError
+
+
+def _signed_by(message: dict[str, Any], trusted: dict[str, str]) -> bool:
+    """Whether ``message`` is signed by the key ``trusted`` holds for its sender's seats; a
+    state so signed vouches for the keys it names for seats not yet known."""
+    keys = {trusted.get(seat) for seat in message["sender"].split("+")}
+    key = keys.pop() if len(keys) == 1 else None
+    if key is None or not verify(message, key):
+        return False
+    vouched = message.get("keys")
+    if message["kind"] == "state" and isinstance(vouched, dict):
+        for seat, public in list(vouched.items())[:8]:
+            if isinstance(seat, str) and isinstance(public, str) and len(public) == KEY_LENGTH:
+                trusted.setdefault(seat, public)
+    return True
 
 
 class WatchError(ControllerError):
@@ -42,6 +58,10 @@ async def watch(
     """Print the match's messages until cancelled, or until ``count`` lines are printed."""
     printed = 0
     states: dict[str, int] = {}
+    invite = settings.invite
+    trusted = dict(invite.keys) if invite is not None else None
+    """With an invite: the keys whose messages are shown (and those their states vouch for)."""
+    doubted: set[str] = set()
     try:
         async with client_for(settings) as client:
             await client.subscribe(topic(settings.match, "#"), qos=1)
@@ -53,8 +73,15 @@ async def watch(
                 try:
                     message = decode(bytes(payload))
                 except MessageError as exc:
-                    line: str | None = f"a bad message on {where}: {exc}"
+                    line: str | None = f"a bad message on {where[:80]}: {exc}"
                 else:
+                    if trusted is not None and not _signed_by(message, trusted):
+                        sender = message["sender"][:40]
+                        if sender in doubted:
+                            continue
+                        doubted.add(sender)
+                        out(f"messages from {sender} not signed by a key of the invite: not shown")
+                        continue
                     if message["kind"] == "state":  # said when its length changes
                         plies = len(message["moves"])
                         if states.get(message["sender"]) == plies:
