@@ -359,4 +359,5 @@ class Peer:
             **fields,
         }
         payload = raw if raw is not None else encode((signer or self.key).sign(message))
+        where = where if "/" in where else f"{where}/{self.me}"  # each board under its name
         await self.client.publish(topic(self.match, where), payload, qos=1, retain=retain)

@@ -135,6 +135,8 @@ class RemoteGame:
         self.known = 0
         """Plies the store has made durable (events heard): the state sent never holds more."""
         self._said: set[str] = set()
+        self.link_up = False
+        """Whether the link is connected (the link says so)."""
         self.abandoned: str | None = None
         """The board that abandoned the game (withheld its reveal past the timeout)."""
         self.retaken: list[tuple[int, int]] = []
@@ -195,7 +197,7 @@ class RemoteGame:
         after = before.copy(stack=False)
         after.push(event.move)
         self.send(
-            topic(self.match, "moves"),
+            topic(self.match, "moves", self.me),
             self._stamp(
                 "move",
                 ply=event.ply,
@@ -347,7 +349,13 @@ class RemoteGame:
             return  # from before a takeback both boards agreed
         if kind == "state":
             if message["epoch"] > self.epoch:
-                self.epoch = message["epoch"]
+                asked = self.asked
+                if asked is not None and len(message["moves"]) <= asked:
+                    # the other board took back as asked while this one was away (its answer
+                    # may come after its state): take back here too
+                    self.asked = None
+                    self._take_back(asked)
+                self.epoch = max(self.epoch, message["epoch"])
             self.peers.states[message["sender"]] = message
         elif kind == "move":
             self._move(message)
@@ -379,6 +387,9 @@ class RemoteGame:
         if ply < len(stack):
             if str(stack[ply]) != text:
                 self._refuse(message, f"ply {ply} here is {stack[ply]}")
+            elif ply in self.foreign:  # made here by the wrong board, but it is the other's
+                self.foreign.discard(ply)  # move indeed: the state sent may go past it
+                self.dirty = True
             return  # a copy of a move played: nothing to do
         if ply > len(stack):
             if ply == len(stack) + 1 and self.session.position.is_chance():
@@ -541,13 +552,16 @@ class RemoteGame:
                 self.say("remote-dice", "throwing with the other board (asked again)")
             return True
         self._join(ply, secrets.token_hex(8))
-        self.say("remote-dice", "throwing with the other board")
+        if self.link_up:
+            self.say("remote-dice", "throwing with the other board")
+        else:
+            self.say("remote-dice", "the broker is not reached: the throw is made when it is")
         return True
 
     def _resend(self, exchange: Exchange) -> None:
         """Send this board's part of ``exchange`` again (a message may have been lost)."""
         if exchange.my_message is not None:
-            self.send(topic(self.match, "dice"), exchange.my_message, False)
+            self.send(topic(self.match, "dice", self.me), exchange.my_message, False)
         if exchange.revealed:
             self._send_reveal(exchange)
 
@@ -592,7 +606,7 @@ class RemoteGame:
         exchange = Exchange(ply, xid, Secret.draw(count, sides), sides, count)
         self.exchange = exchange
         exchange.my_message = self._stamp("commit", ply=ply, xid=xid, hash=exchange.mine.commitment)
-        self.send(topic(self.match, "dice"), exchange.my_message, False)
+        self.send(topic(self.match, "dice", self.me), exchange.my_message, False)
         return exchange
 
     def _commit(self, message: dict[str, Any]) -> None:
@@ -634,7 +648,7 @@ class RemoteGame:
 
     def _send_reveal(self, exchange: Exchange) -> None:
         self.send(
-            topic(self.match, "dice"),
+            topic(self.match, "dice", self.me),
             self._stamp(
                 "reveal",
                 ply=exchange.ply,
@@ -698,10 +712,10 @@ class RemoteGame:
                 self._answer(True)
                 return True
             self.asked = moved[-1]
-            self.send(
-                topic(self.match, "takeback"),
+            self.send(  # retained: the other board hears it when it returns
+                topic(self.match, "takeback", self.me),
                 self._stamp("takeback", what="request", ply=moved[-1]),
-                False,
+                True,
             )
             self.say("remote-takeback", f"asked the other board to take back to ply {moved[-1]}")
             return True
@@ -714,10 +728,10 @@ class RemoteGame:
         assert self.offered is not None
         board, ply = self.offered
         self.offered = None
-        self.send(
-            topic(self.match, "takeback"),
+        self.send(  # retained: an answer reaches a board that was away when it was given
+            topic(self.match, "takeback", self.me),
             self._stamp("takeback", what="accept" if accept else "refuse", ply=ply),
-            False,
+            True,
         )
         if accept:
             self._take_back(ply)
@@ -736,6 +750,7 @@ class RemoteGame:
             )
         elif what in ("accept", "refuse") and self.asked == ply:
             self.asked = None
+            self.send(topic(self.match, "takeback", self.me), {}, True)  # the request answered
             if what == "accept":
                 self._take_back(ply)
             else:

@@ -103,7 +103,9 @@ class RemoteLink:
 
     def _signed(self, message: dict[str, Any]) -> bytes:
         """``message`` as sent: with the version, signed by this board's key (unless the game
-        signed it already)."""
+        signed it already); none (a retained message cleared) for an empty one."""
+        if not message:
+            return b""
         if SIG in message:
             return encode(message)
         return encode(self.key.sign({"v": VERSION, **message}))
@@ -151,6 +153,7 @@ class RemoteLink:
             try:
                 async with client:
                     self.client, self.connected, delay, down_said = client, True, BACKOFF[0], False
+                    self.game.link_up = True
                     await client.subscribe(topic(self.match, "#"), qos=1)
                     online = self._presence_message("online", secrets.token_hex(8))
                     await client.publish(self._presence, self._signed(online), qos=1, retain=True)
@@ -184,6 +187,7 @@ class RemoteLink:
                     self.game.say("remote-link", f"remote play failed ({what}); reconnecting")
             finally:
                 self.client, self.connected = None, False
+                self.game.link_up = False
             await asyncio.sleep(delay)
             delay = min(delay * 2, BACKOFF[1])
 
@@ -207,6 +211,13 @@ class RemoteLink:
             self.game.say("remote-refused", f"a message on {where[:80]}: {exc}", once=True)
             return
         if message.get("match", self.match) != self.match:
+            return
+        if where.rsplit("/", 1)[-1] != message["sender"]:  # (each board publishes under its name)
+            self.game.say(
+                "remote-refused",
+                f"a {message['kind']} from {message['sender'][:40]} on {where[:80]}: not its topic",
+                once=True,
+            )
             return
         try:
             if not self.game.trusted(message):

@@ -2,7 +2,10 @@
 
 Topics, under ``reedboard/<match>/``:
 
-- ``moves``: each move committed on a board, QoS 1: ``{"v": 1, "kind": "move", "game",
+Every board publishes only under its own name (``<board>``: its seats joined by ``+``), so a
+broker's ACL can hold each board to its own topics (reedboard/daemon/remote/broker.py):
+
+- ``moves/<board>``: each move committed on a board, QoS 1: ``{"v": 1, "kind": "move", "game",
   "match", "epoch", "ply", "move", "after", "seat", "sender", "id"}``: the move in the
   game's notation, its ply (from 0; throws count), the position's text after it, the side
   that made it, the board that sent it (its seats joined by ``+``) and a message id.
@@ -14,10 +17,11 @@ Topics, under ``reedboard/<match>/``:
 - ``presence/<board>``: retained ``{"kind": "presence", "status": "online"|"offline",
   "seats", "key"}`` (``key``: the board's public key; ``proof``: that it holds an invite's
   secret); "offline" is the board's last will, sent by the broker when it drops.
-- ``dice``: the commit-and-reveal exchange: ``{"kind": "commit", "ply", "xid", "hash"}``
+- ``dice/<board>``: the commit-and-reveal exchange: ``{"kind": "commit", "ply", "xid", "hash"}``
   then ``{"kind": "reveal", "ply", "xid", "nonce", "values"}``
   (reedboard/daemon/remote/fairdice.py).
-- ``takeback``: ``{"kind": "takeback", "what": "request"|"accept"|"refuse", "ply"}``.
+- ``takeback/<board>``, retained: ``{"kind": "takeback", "what": "request"|"accept"|"refuse",
+  "ply"}`` (retained, so an answer reaches a board that was away when it was given).
 
 ``epoch`` counts the takebacks both boards agreed: a message from before one is stale.
 
