@@ -276,6 +276,11 @@ COMMANDS: dict[str, list[Slot]] = {
         Slot("--seats", ("fox", "geese"), required=True),
         Slot("--watch", switch=True),
     ],
+    "broker-files": [
+        Slot("--match", ("m1",), required=True),
+        Slot("--board", ("fox", "WR,BR"), required=True),
+        Slot("--out", ("out",)),
+    ],
     "firmware config": [Slot(None, ("pico-cross33", "pi-cross33"), file="build", required=True)],
     "firmware install": [
         Slot(None, ("pico-cross33",), file="build", required=True),

@@ -311,7 +311,7 @@ class Peer:
                 "presence",
                 retain=True,
                 status="online",
-                seats=self.me.split("+"),
+                seats=self.me.split(","),
                 key=self.key.public,
             )
         return self

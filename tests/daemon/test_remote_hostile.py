@@ -12,12 +12,22 @@ from typing import Any
 
 import pytest
 
+from reedboard.daemon.remote.broker import write_broker_files
 from reedboard.daemon.remote.invite import make_invite
 from reedboard.daemon.remote.message import MAX_BYTES, topic
 from reedboard.daemon.remote.settings import Invite, RemoteSettingsError, from_values
 from reedboard.daemon.remote.watch import watch
 from reedboard.referee.session import SessionState
-from tests.daemon.remote_rig import Mosquitto, Peer, boards, broker, one_board, play_ply, until
+from tests.daemon.remote_rig import (
+    MOSQUITTO,
+    Mosquitto,
+    Peer,
+    boards,
+    broker,
+    one_board,
+    play_ply,
+    until,
+)
 from tests.daemon.test_remote_faults import refusals, settle
 
 __all__ = ["broker"]
@@ -270,3 +280,57 @@ def test_a_spectators_invite_shows_only_what_its_keys_sign(
             assert any("not signed by a key of the invite" in line for line in lines)
 
     asyncio.run(main())
+
+
+def test_the_broker_files_hold_each_board_to_its_own_topics(tmp_path: Path) -> None:
+    import aiomqtt
+
+    if not MOSQUITTO.exists():
+        pytest.skip("mosquitto is not installed")
+    files = write_broker_files("m1", ["fox", "geese"], tmp_path / "broker")
+    assert oct(files.passwd.stat().st_mode & 0o777) == "0o600"
+    mosquitto = Mosquitto(tmp_path)
+    mosquitto.conf.write_text(
+        # (user root: the test runs as root in CI, and the files are its, owner-only)
+        f"listener {mosquitto.port} 127.0.0.1\npersistence false\nuser root\n"
+        + files.conf.read_text()
+    )
+    mosquitto.start()
+
+    def client(user: str, password: str | None = None) -> aiomqtt.Client:
+        word = files.passwords[user] if password is None else password
+        return aiomqtt.Client(
+            "127.0.0.1", mosquitto.port, username=user, password=word, identifier=user + "-t"
+        )
+
+    async def main() -> None:
+        heard: list[str] = []
+        async with client("watch") as watcher, client("fox") as fox:
+            await watcher.subscribe(topic("m1", "#"), qos=1)
+
+            async def read() -> None:
+                async for message in watcher.messages:
+                    heard.append(f"{message.topic}={message.payload!r}")
+
+            reading = asyncio.create_task(read())
+            await fox.publish(topic("m1", "moves", "geese"), b"as geese", qos=1)
+            await fox.publish(topic("m1", "takeback", "geese"), b"as geese", qos=1)
+            await watcher.publish(topic("m1", "moves", "fox"), b"from a spectator", qos=1)
+            await fox.publish(topic("m1", "moves", "fox"), b"own", qos=1)
+            await until(lambda: len(heard) >= 1, "the fox's own message")
+            await asyncio.sleep(0.3)
+            reading.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await reading
+        assert heard == [f"{topic('m1', 'moves', 'fox')}=b'own'"], heard
+        with pytest.raises(aiomqtt.MqttError):
+            async with client("fox", "wrong"):
+                pass
+        with pytest.raises(aiomqtt.MqttError):
+            async with aiomqtt.Client("127.0.0.1", mosquitto.port, identifier="anon"):
+                pass
+
+    try:
+        asyncio.run(main())
+    finally:
+        mosquitto.kill()

@@ -124,9 +124,13 @@ def _write(folder: Path, text: str) -> Path:
 def test_seats_must_be_the_games_sides_and_leave_one_over() -> None:
     players = engine.start("fox-and-rabbit").players
     with pytest.raises(RemoteSettingsError, match="no side of this game"):
-        check_seats(from_values({"broker": "mqtt://h", "match": "m", "seats": "fox"}), players)
+        check_seats(
+            from_values({"broker": "mqtt://localhost", "match": "m", "seats": "fox"}), players
+        )
     with pytest.raises(RemoteSettingsError, match="leaves no side"):
-        check_seats(from_values({"broker": "mqtt://h", "match": "m", "seats": "WR,RF"}), players)
+        check_seats(
+            from_values({"broker": "mqtt://localhost", "match": "m", "seats": "WR,RF"}), players
+        )
 
 
 @pytest.mark.parametrize(
@@ -135,8 +139,12 @@ def test_seats_must_be_the_games_sides_and_leave_one_over() -> None:
         (["run", "--remote", "mqtt://h", "--seats", "fox"], "--match ID is needed"),
         (["run", "--remote", "mqtt://h", "--match", "m"], "--remote needs --match ID and --seats"),
         (["run", "--remote", "ftp://h", "--match", "m", "--seats", "fox"], "run --remote:"),
-        (["run", "--remote", "mqtt://h", "--match", "a/b", "--seats", "fox"], "run --match:"),
-        (["run", "--remote", "mqtt://h", "--match", "m", "--seats", "goose"], "--seats: goose"),
+        (
+            ["run", "--remote", "mqtt://127.0.0.2", "--match", "a/b", "--seats", "fox"],
+            "run --match:",
+        ),
+        (["run", "--remote", "mqtt://[::1]", "--match", "m", "--seats", "goose"], "--seats: goose"),
+        (["run", "--remote", "mqtt://pi.local", "--match", "m", "--seats", "fox"], "not encrypted"),
         (["watch", "--remote", "mqtt://h:1", "--match", "m", "--count", "0"], "outside 1 to"),
         (["watch", "--remote", "mqtt://127.0.0.1:1", "--match", "m"], "mqtt://127.0.0.1:1:"),
         (["watch", "--match", "m"], "watch: --remote URL is needed"),

@@ -88,6 +88,9 @@ def _game_parser(
     return p
 
 
+INSECURE = "allow a broker on another machine without TLS (a network you trust)"
+
+
 def build_parser(asked: str | None = None) -> argparse.ArgumentParser:
     """The command line; only ``asked``, the command given, gets its arguments (and a table
     assistant's questions: a game module to load), or every command for :data:`EVERY`."""
@@ -150,6 +153,7 @@ def build_parser(asked: str | None = None) -> argparse.ArgumentParser:
         metavar="CODE",
         help="join the match of an invite (reedboard invite), with --seats",
     )
+    p.add_argument("--insecure", action="store_true", help=INSECURE)
     p.add_argument(
         "--web",
         metavar="HOST:PORT",
@@ -175,6 +179,7 @@ def build_parser(asked: str | None = None) -> argparse.ArgumentParser:
     p.add_argument(
         "--join", metavar="CODE", help="a spectator's invite: only what its keys sign is shown"
     )
+    p.add_argument("--insecure", action="store_true", help=INSECURE)
     p.add_argument(
         "--count", metavar="N", type=whole(1, 1_000_000), help="stop after N lines (1-1000000)"
     )
@@ -189,7 +194,20 @@ def build_parser(asked: str | None = None) -> argparse.ArgumentParser:
     p.add_argument(
         "--watch", action="store_true", help="a spectator's invite (read-only; no secret)"
     )
+    p.add_argument("--insecure", action="store_true", help=INSECURE)
     p.set_defaults(func="run:cmd_invite")
+
+    p = sub.add_parser("broker-files")
+    p.add_argument("--match", metavar="ID", required=True, help="the match")
+    p.add_argument(
+        "--board",
+        metavar="SEATS",
+        action="append",
+        required=True,
+        help="a board, by the seats it plays (fox; WR,BR); once per board",
+    )
+    p.add_argument("--out", metavar="FOLDER", type=path, default=".", help="where (default .)")
+    p.set_defaults(func="run:cmd_broker_files")
 
     firmware = sub.add_parser("firmware")
     fsub = firmware.add_subparsers(dest="firmware_command", metavar="WHAT", required=True)

@@ -55,7 +55,9 @@ def _remote_args(args: argparse.Namespace, *, required: bool) -> Any:
     }
     if getattr(args, "seats", None) is not None:
         given["seats"] = args.seats
-    if not given and not required:
+    if getattr(args, "insecure", False):
+        given["insecure"] = True
+    if not given.keys() - {"insecure"} and not required:
         return None
     if not required and "seats" not in given:
         raise UsageError(
@@ -67,7 +69,13 @@ def _remote_args(args: argparse.Namespace, *, required: bool) -> Any:
                 raise UsageError(f"{args.command}: {option} is needed with the others")
     if required:
         given["seats"] = "watch"  # a spectator plays no side
-    names = {"broker": "--remote", "match": "--match", "seats": "--seats", "invite": "--join"}
+    names = {
+        "broker": "--remote",
+        "match": "--match",
+        "seats": "--seats",
+        "invite": "--join",
+        "insecure": "--insecure",
+    }
     from reedboard.daemon.remote.settings import RemoteSettingsError
 
     try:
@@ -115,6 +123,26 @@ def cmd_invite(args: argparse.Namespace) -> int:
             f"on the other board: reedboard run --join {invite.code()} --seats SIDE"
             ' (or invite = "..." in its [remote] table)'
         )
+    return 0
+
+
+def cmd_broker_files(args: argparse.Namespace) -> int:
+    """Write a Mosquitto password file and ACL for a match; print each board's login once."""
+    from reedboard.daemon.remote.broker import write_broker_files
+    from reedboard.daemon.remote.settings import SEP, RemoteSettingsError, parse_match, parse_seats
+
+    try:
+        match = parse_match(args.match, "--match")
+        boards = [SEP.join(parse_seats(board, "--board")) for board in args.board]
+    except RemoteSettingsError as exc:
+        raise UsageError(f"broker-files {exc}") from None
+    if len(set(boards)) != len(boards):
+        raise UsageError("broker-files --board: a board is given twice")
+    files = write_broker_files(match, boards, args.out)
+    say(f"wrote {files.passwd}, {files.acl} and {files.conf} (include the last in mosquitto.conf)")
+    for user, password in files.passwords.items():
+        who = "spectators" if user not in boards else f"board {user}"
+        say(f"{who}: username = {user!r}, password = {password!r}")
     return 0
 
 

@@ -24,7 +24,7 @@ from reedboard import engine
 from reedboard.daemon.remote.fairdice import ForgedReveal, Secret, check_reveal, combine
 from reedboard.daemon.remote.keys import BoardKey, Pins, fingerprint, proof_of_invite, verify
 from reedboard.daemon.remote.message import VERSION, topic
-from reedboard.daemon.remote.settings import RemoteSettings
+from reedboard.daemon.remote.settings import SEP, RemoteSettings
 from reedboard.engine import Move, Position
 from reedboard.hardware.board_io import ButtonEvent
 from reedboard.referee.events import (
@@ -279,7 +279,7 @@ class RemoteGame:
                 return False  # (nothing to do with one's own)
             self._untrusted(message, "is signed as this board, by another key")
             return False
-        seats = sender.split("+")
+        seats = sender.split(SEP)
         sides = {str(p) for p in self.session.position.players}
         if any(seat in self.seats for seat in seats):
             self._untrusted(message, "names a seat played on this board")
@@ -523,7 +523,7 @@ class RemoteGame:
         others = [b for b in commits if b != self.me] if isinstance(commits, dict) else []
         if len(others) != 1:
             raise ForgedReveal(f"a throw's record must hold {self.me}'s commitment and one other")
-        theirs = self.pins.key_for(others[0].split("+"))
+        theirs = self.pins.key_for(others[0].split(SEP))
         if theirs is None:
             raise ForgedReveal(f"{others[0][:40]}'s key is not pinned here")
         keys = {self.me: self.key.public, others[0]: theirs}

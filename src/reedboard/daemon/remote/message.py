@@ -2,13 +2,13 @@
 
 Topics, under ``reedboard/<match>/``:
 
-Every board publishes only under its own name (``<board>``: its seats joined by ``+``), so a
+Every board publishes only under its own name (``<board>``: its seats joined by ``,``), so a
 broker's ACL can hold each board to its own topics (reedboard/daemon/remote/broker.py):
 
 - ``moves/<board>``: each move committed on a board, QoS 1: ``{"v": 1, "kind": "move", "game",
   "match", "epoch", "ply", "move", "after", "seat", "sender", "id"}``: the move in the
   game's notation, its ply (from 0; throws count), the position's text after it, the side
-  that made it, the board that sent it (its seats joined by ``+``) and a message id.
+  that made it, the board that sent it (its seats joined by ``,``) and a message id.
 - ``state/<board>``: retained, each board's whole game: ``{"kind": "state", "game",
   "options", "start", "moves", "position", "epoch", "throws", ...}`` (``throws``: for each
   agreed throw's ply, both boards' commitments and reveals, so a board that missed the

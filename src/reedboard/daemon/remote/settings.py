@@ -5,6 +5,7 @@ key; nothing here touches the network."""
 from __future__ import annotations
 
 import base64
+import ipaddress
 import json
 import re
 from dataclasses import dataclass, field
@@ -14,6 +15,8 @@ from urllib.parse import unquote, urlsplit
 
 from reedboard.errors import ControllerError
 
+SEP = ","
+"""Joins a board's seats into its name (``WR,BR``)."""
 MATCH = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
 """A match id: it is a topic level, so no ``/``, ``+``, ``#`` or spaces."""
 
@@ -29,6 +32,7 @@ KEYS = (
     "keepalive",
     "reveal_timeout",
     "invite",
+    "insecure",
 )
 INVITE_PREFIX = "rb1."
 MAX_INVITE = 2048
@@ -138,8 +142,9 @@ class RemoteSettings:
 
     @property
     def board(self) -> str:
-        """This board's name on the broker: its seats, joined by ``+``."""
-        return "+".join(self.seats)
+        """This board's name on the broker: its seats, joined by ``,`` (a topic level may not
+        hold ``+``, MQTT's wildcard)."""
+        return SEP.join(self.seats)
 
 
 def parse_broker(text: str, key: str = "broker") -> tuple[Broker, str | None, str | None]:
@@ -167,6 +172,16 @@ def parse_broker(text: str, key: str = "broker") -> tuple[Broker, str | None, st
     user = unquote(url.username) if url.username else None
     password = unquote(url.password) if url.password else None
     return broker, user, password
+
+
+def _loopback(host: str) -> bool:
+    """Whether ``host`` is this machine (a broker there is reached without the network)."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
 
 
 def parse_seats(value: object, key: str = "seats") -> tuple[str, ...]:
@@ -258,6 +273,15 @@ def from_values(
     if not broker.tls and any(files.values()):
         raise RemoteSettingsError(
             name("broker"), f"certificates are for mqtts://, not {broker.url}"
+        )
+    insecure = values.get("insecure", False)
+    if not isinstance(insecure, bool):
+        raise RemoteSettingsError(name("insecure"), "must be true or false")
+    if not broker.tls and not insecure and not _loopback(broker.host):
+        raise RemoteSettingsError(
+            name("broker"),
+            f"{broker.url} is not encrypted and not on this machine: use mqtts:// (TLS), or"
+            " say insecure = true (--insecure) on a network you trust",
         )
     keepalive = values.get("keepalive", 10)
     if not isinstance(keepalive, int) or isinstance(keepalive, bool) or not 1 <= keepalive <= 3600:

@@ -12,14 +12,14 @@ import aiomqtt
 from reedboard.daemon.remote.keys import KEY_LENGTH, verify
 from reedboard.daemon.remote.link import client_for
 from reedboard.daemon.remote.message import MessageError, decode, topic
-from reedboard.daemon.remote.settings import RemoteSettings
+from reedboard.daemon.remote.settings import SEP, RemoteSettings
 from reedboard.errors import ControllerError
 
 
 def _signed_by(message: dict[str, Any], trusted: dict[str, str]) -> bool:
     """Whether ``message`` is signed by the key ``trusted`` holds for its sender's seats; a
     state so signed vouches for the keys it names for seats not yet known."""
-    keys = {trusted.get(seat) for seat in message["sender"].split("+")}
+    keys = {trusted.get(seat) for seat in message["sender"].split(SEP)}
     key = keys.pop() if len(keys) == 1 else None
     if key is None or not verify(message, key):
         return False
