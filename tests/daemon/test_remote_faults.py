@@ -227,6 +227,10 @@ def test_a_withheld_reveal_abandons_the_game_and_the_store_says_by_whom(
             store = GameStore(a.config.database)  # read as `reedboard history` does
             assert store.unfinished(game) is None  # ended
             assert [g.status for g in store.games()] == ["abandoned by WR"]
+            (game_id,) = [g.id for g in store.games()]
+            kept = [(kind, text) for _, kind, text in store.notes(game_id)]
+            assert ("remote-abandoned", a.said("remote-abandoned")[0][18:]) in kept
+            assert any(k == "remote-dice" and "waiting for WR's reveal" in t for k, t in kept)
             # and no exchange is made after it
             await peer.send("dice", "commit", ply=0, xid="x3", hash=withheld.commitment)
             await settle()

@@ -5,6 +5,7 @@ made here that the other board then makes too. Each converges with nothing lost.
 from __future__ import annotations
 
 import asyncio
+import time
 from pathlib import Path
 from typing import Any
 
@@ -107,3 +108,29 @@ def test_a_move_of_the_other_side_made_here_and_then_there_keeps_the_state_curre
             assert a.moves == b.moves
 
     asyncio.run(main())
+
+
+def test_a_connection_cut_before_the_broker_accepts_it_fails_at_once() -> None:
+    import aiomqtt
+
+    from reedboard.daemon.remote.link import client_for
+    from reedboard.daemon.remote.settings import Broker, RemoteSettings
+
+    async def main() -> float:
+        async def cut(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            await reader.read(10)  # the CONNECT's first bytes, then gone
+            writer.close()
+
+        server = await asyncio.start_server(cut, "127.0.0.1", 0)
+        port = server.sockets[0].getsockname()[1]
+        settings = RemoteSettings(Broker("127.0.0.1", port, False), "m1", ("fox",))
+        began = time.monotonic()
+        try:
+            async with client_for(settings):
+                raise AssertionError("connected to a broker that cut the connection")
+        except aiomqtt.MqttError as exc:
+            assert "before accepting" in str(exc)
+        server.close()
+        return time.monotonic() - began
+
+    assert asyncio.run(main()) < 2.5  # not the 5 s of aiomqtt's timeout

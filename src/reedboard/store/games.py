@@ -93,7 +93,20 @@ def _to_v2(db: sqlite3.Connection) -> None:
     )
 
 
-MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_to_v1, _to_v2)
+def _to_v3(db: sqlite3.Connection) -> None:
+    """Version 3: notes. What a game's remote play agreed and refused beside its moves: each
+    dice exchange, a fresh exchange refused, a reveal held back, the game abandoned."""
+    db.execute(
+        "CREATE TABLE notes ("
+        " game_id INTEGER NOT NULL REFERENCES games(id),"
+        " ply INTEGER NOT NULL,"  # the game's length when it was said
+        " kind TEXT NOT NULL,"  # remote-dice, remote-abandoned, ...
+        " text TEXT NOT NULL,"
+        " at REAL NOT NULL)"
+    )
+
+
+MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_to_v1, _to_v2, _to_v3)
 """``MIGRATIONS[v]`` takes a store from version ``v`` to ``v + 1``."""
 
 VERSION = len(MIGRATIONS)
@@ -411,6 +424,22 @@ class GameStore:
                 "SELECT ply, replaced FROM changes WHERE game_id = ? ORDER BY rowid", (game_id,)
             ).fetchall()
         return [(int(ply), str(replaced)) for ply, replaced in rows]
+
+    def add_note(self, game_id: int, ply: int, kind: str, text: str) -> None:
+        """A line said in a game that is kept beside its moves (remote play's dice)."""
+        with self._write(f"store a note of game {game_id}") as db:
+            db.execute(
+                "INSERT INTO notes (game_id, ply, kind, text, at) VALUES (?, ?, ?, ?, ?)",
+                (game_id, ply, kind, text[:500], self._clock()),
+            )
+
+    def notes(self, game_id: int) -> list[tuple[int, str, str]]:
+        """A game's notes, in order: (ply, kind, text)."""
+        with self._read():
+            rows = self._db.execute(
+                "SELECT ply, kind, text FROM notes WHERE game_id = ? ORDER BY rowid", (game_id,)
+            ).fetchall()
+        return [(int(ply), str(kind), str(text)) for ply, kind, text in rows]
 
     def truncate(self, game_id: int, plies: int) -> None:
         """Keep only the first ``plies`` moves (a takeback)."""

@@ -14,6 +14,7 @@ from reedboard.referee.events import (
     GameOver,
     MoveCommitted,
     NewGame,
+    RemoteNotice,
     Resumed,
     Takeback,
     Thrown,
@@ -21,23 +22,37 @@ from reedboard.referee.events import (
 from reedboard.store.games import GameStore
 from reedboard.store.writer import StoreWriter
 
+KEPT_NOTES = frozenset({"remote-dice", "remote-abandoned", "remote-takeback"})
+"""The remote notices kept beside a game's moves (each exchange, a fresh exchange refused, a
+reveal held back, the game abandoned, takebacks asked and answered); not the refusals of
+messages, which anyone on a broker can make many of."""
+
 
 class Recorder:
     def __init__(self, store: GameStore | StoreWriter) -> None:
         self.store = store
         self.game_id: int | None = None
         """The store's number for the game being played."""
+        self.plies = 0
+        """The game's length as stored (where a note is kept)."""
 
     def __call__(self, event: GameEvent) -> None:
         store = self.store
+        if isinstance(event, MoveCommitted | Thrown):
+            self.plies = event.ply + 1
+        elif isinstance(event, Takeback):
+            self.plies = event.ply
         if isinstance(event, NewGame):
             if event.abandons and self.game_id is not None:
                 store.end_game(self.game_id, "abandoned")
             self.game_id = store.new_game(event.game, event.options, event.start)
+            self.plies = 0
         elif isinstance(event, Resumed):
-            self.game_id = event.game_id
+            self.game_id, self.plies = event.game_id, event.moves
         elif self.game_id is None:
             return
+        elif isinstance(event, RemoteNotice) and event.what in KEPT_NOTES:
+            store.add_note(self.game_id, self.plies, event.what, event.detail)
         elif isinstance(event, MoveCommitted) and event.replaces is not None:
             store.add_change(self.game_id, event.ply, str(event.replaces), str(event.move))
         elif isinstance(event, MoveCommitted | Thrown):

@@ -68,6 +68,9 @@ class StoreWriter:
     def add_change(self, game_id: int, ply: int, replaced: str, move: str) -> None:
         self._put(self.store.add_change, game_id, ply, replaced, move)
 
+    def add_note(self, game_id: int, ply: int, kind: str, text: str) -> None:
+        self._put(self.store.add_note, game_id, ply, kind, text)
+
     def truncate(self, game_id: int, plies: int) -> None:
         self._put(self.store.truncate, game_id, plies)
 

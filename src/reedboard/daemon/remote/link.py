@@ -47,7 +47,7 @@ def client_for(settings: RemoteSettings, **extra: Any) -> aiomqtt.Client:
         if settings.certfile is not None and settings.keyfile is not None:
             context.load_cert_chain(str(settings.certfile), str(settings.keyfile))
         tls["tls_context"] = context
-    return aiomqtt.Client(
+    client = aiomqtt.Client(
         broker.host,
         broker.port,
         username=settings.username,
@@ -60,6 +60,28 @@ def client_for(settings: RemoteSettings, **extra: Any) -> aiomqtt.Client:
         **tls,
         **extra,
     )
+    _fail_fast_on_early_close(client)
+    return client
+
+
+def _fail_fast_on_early_close(client: aiomqtt.Client) -> None:
+    """aiomqtt ignores a disconnect before the broker's CONNACK and waits out its whole
+    timeout (5 s) when a connection is cut that early (a broker restarting, a flaky link): fail
+    the connect at once instead, so the reconnect goes on. (Its private ``_client`` and
+    ``_connected``; another aiomqtt without them keeps its timeout.)"""
+    paho, connected = getattr(client, "_client", None), getattr(client, "_connected", None)
+    if paho is None or not isinstance(connected, asyncio.Future):
+        return
+    original = paho.on_disconnect
+
+    def on_disconnect(*args: Any, **kwargs: Any) -> None:
+        if not connected.done():
+            connected.set_exception(
+                aiomqtt.MqttError("the broker closed the connection before accepting it")
+            )
+        original(*args, **kwargs)
+
+    paho.on_disconnect = on_disconnect
 
 
 class RemoteLink:
