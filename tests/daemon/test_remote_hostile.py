@@ -191,13 +191,16 @@ def test_forged_messages_from_a_stranger_or_the_opponent_change_nothing(
                 for where, kind, fields in forged:
                     await stranger.send(where, kind, **fields)
                     await stranger.send(where, kind, retain=True, **fields)
-                # the opponent's own board, signing right, but for this board's seat
+                # the opponent's own board, signing right: a state counting takebacks this
+                # board never agreed to, a move for this board's seat, and as the fox
+                await peer.send("state/geese", "state", **_fields(epoch=1000))
                 await peer.send("moves", "move", **{**move, "seat": "fox"})
                 async with Peer(broker, GAME, "fox", key=peer.key, presence=False) as as_fox:
                     await as_fox.send("moves", "move", **move)
                 await settle()
             lines = refusals(a)[before:]
             assert len(lines) >= 3, lines
+            assert any("counts 1000 takebacks" in line for line in lines)
             assert all("\n" not in line for line in lines)
             assert a.moves == [str(fox)]
             assert game.epoch == 0 and game.offered is None and game.waiting is None

@@ -119,7 +119,7 @@ class RemoteGame:
         self.clock = clock
         self.later = later or (lambda f: f())
         """Runs a callback once the event being delivered is done (the link's loop)."""
-        self.epoch = 0
+        self.epoch = self.pins.epoch
         """Takebacks both boards agreed: a message from before one is stale."""
         self.peers = Peers()
         self.proofs: dict[int, dict[str, Any]] = {}
@@ -350,12 +350,22 @@ class RemoteGame:
         if kind == "state":
             if message["epoch"] > self.epoch:
                 asked = self.asked
-                if asked is not None and len(message["moves"]) <= asked:
-                    # the other board took back as asked while this one was away (its answer
+                if (
+                    asked is not None
+                    and message["epoch"] == self.epoch + 1
+                    and len(message["moves"]) <= asked
+                ):  # the other board took back as asked while this one was away (its answer
                     # may come after its state): take back here too
                     self.asked = None
                     self._take_back(asked)
-                self.epoch = max(self.epoch, message["epoch"])
+                else:  # a takeback needs this board's word: it gave none
+                    self.say(
+                        "remote-refused",
+                        f"{message['sender']}'s state counts {message['epoch']} takebacks, this"
+                        f" board agreed to {self.epoch}: not followed",
+                        once=True,
+                    )
+                    return
             self.peers.states[message["sender"]] = message
         elif kind == "move":
             self._move(message)
@@ -760,6 +770,8 @@ class RemoteGame:
         """Both boards agreed: the referee takes back to ``ply`` (its undo, guiding the
         pieces back), and a new epoch begins."""
         self.epoch += 1
+        self.pins.epoch = self.epoch  # (kept: a restarted board counts them still)
+        self.pins.save()
         self.retaken.append((ply, self.epoch))
         self.waiting, self.exchange = None, None
         session = self.session

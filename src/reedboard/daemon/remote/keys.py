@@ -144,6 +144,9 @@ class Pins:
         self.keys: dict[str, str] = {}
         self.secret: str | None = None
         """An invite this board made: only a board that shows it is pinned."""
+        self.epoch = 0
+        """The takebacks both boards agreed in this match (a message from before one is
+        stale)."""
         if path is not None and path.exists():
             self._read(path)
 
@@ -162,7 +165,10 @@ class Pins:
             raise RemoteKeyError(f"{path}: keys must map each seat to a key")
         if secret is not None and not isinstance(secret, str):
             raise RemoteKeyError(f"{path}: secret must be a string")
-        self.keys, self.secret = dict(keys), secret
+        epoch = data.get("epoch", 0)
+        if not isinstance(epoch, int) or isinstance(epoch, bool) or epoch < 0:
+            raise RemoteKeyError(f"{path}: epoch must be a whole number")
+        self.keys, self.secret, self.epoch = dict(keys), secret, epoch
 
     def key_for(self, seats: list[str]) -> str | None:
         """The key pinned for all of ``seats`` (None: none pinned, or they differ)."""
@@ -177,7 +183,11 @@ class Pins:
     def save(self) -> None:
         if self.path is None:
             return
-        data = {"keys": self.keys, **({"secret": self.secret} if self.secret else {})}
+        data = {
+            "keys": self.keys,
+            "epoch": self.epoch,
+            **({"secret": self.secret} if self.secret else {}),
+        }
         tmp = self.path.with_name(self.path.name + ".tmp")
         try:
             self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
