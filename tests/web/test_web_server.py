@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import socket
 from dataclasses import replace
 from pathlib import Path
@@ -20,7 +21,7 @@ aiohttp = pytest.importorskip("aiohttp", reason="the web extra (aiohttp) is not 
 from reedboard.cli.main import main  # noqa: E402
 from reedboard.daemon.config import load_config  # noqa: E402
 from reedboard.daemon.web import WebError, check_settings  # noqa: E402
-from reedboard.daemon.web.server import WebView  # noqa: E402
+from reedboard.daemon.web.server import COOKIE, WebView  # noqa: E402
 from reedboard.wiring.tomlfile import WiringError  # noqa: E402
 from tests.web.live import LiveDaemon  # noqa: E402
 
@@ -34,8 +35,10 @@ def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, s
 class Page:
     """A browser's websocket, as the page uses it."""
 
-    def __init__(self, ws: Any) -> None:
+    def __init__(self, ws: Any, csrf: str = "") -> None:
         self.ws = ws
+        self.csrf = csrf
+        """The token the page was served with (sent with every action)."""
         self.state: dict[str, Any] = {}
         self.layout: dict[str, Any] = {}
         self.leds: dict[str, Any] = {}
@@ -56,12 +59,25 @@ class Page:
                     self.refused.append(msg["text"])
 
     async def send(self, **action: Any) -> None:
-        tokens = {"version": self.state["version"], "board_seq": self.state["board_seq"]}
+        tokens = {
+            "version": self.state["version"],
+            "board_seq": self.state["board_seq"],
+            "csrf": self.csrf,
+        }
         await self.ws.send_str(json.dumps(tokens | action))
 
 
+async def page_token(session: Any, url: str, **get: Any) -> str:
+    """The per-page token the page at ``url`` is served with."""
+    async with session.get(url, **get) as r:
+        text = await r.text()
+    found = re.search(r'<meta name="reedboard-csrf" content="([^"]*)">', text)
+    assert found, text[:200]
+    return found.group(1)
+
+
 async def connect(session: Any, url: str) -> Page:
-    page = Page(await session.ws_connect(url + "ws"))
+    page = Page(await session.ws_connect(url + "ws"), await page_token(session, url))
     await page.read(lambda p: p.state and p.layout and p.leds)
     return page
 
@@ -150,8 +166,14 @@ def test_without_the_token_every_request_is_401_and_changes_nothing(tmp_path: Pa
                 auth = {"Authorization": "Bearer s3cret"}
                 async with s.get(live.url, headers=auth) as r:
                     assert r.status == 200
-                async with s.get(live.url + "?token=s3cret") as r:
-                    assert r.status == 200
+                async with s.get(live.url + "?token=s3cret&x=1", allow_redirects=False) as r:
+                    assert r.status == 303  # kept in the cookie, and sent on without it
+                    assert r.headers["Location"] == "/?x=1"
+                    assert r.cookies[COOKIE].value == "s3cret"
+                    assert r.cookies[COOKIE]["httponly"] and r.cookies[COOKIE]["samesite"]
+                for path in ("ws?token=s3cret", "history?token=wrong", "api/games?token=s3cret"):
+                    async with s.get(live.url + path, allow_redirects=False) as r:
+                        assert r.status == 401, path  # a token in any other URL is none
                 page = Page(await s.ws_connect(live.url + "ws", headers=auth))
                 await page.read(lambda p: bool(p.state))
                 assert page.state["moves"] == []
@@ -293,7 +315,7 @@ def test_no_page_hears_of_a_move_before_the_store_has_made_it_durable(tmp_path: 
         view = WebView(daemon, daemon.config.web)
         view.attach()
         page: asyncio.Queue[str] = asyncio.Queue()
-        view.clients.add(page)
+        view.clients[page] = None  # type: ignore[assignment]  # (no socket: never closed)
         daemon.session.play("5-17", "console", 1.0)  # committed, its write not yet durable
         view.heard(None)
         await asyncio.sleep(0)

@@ -35,6 +35,7 @@ file, line and key.
 
 from __future__ import annotations
 
+import ipaddress
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -74,11 +75,23 @@ class WebSettings:
     host: str = "127.0.0.1"
     port: int = 8080
     token: str | None = None
+    hosts: tuple[str, ...] = ()
+    """Names besides this machine's that the page may be reached by (``Host``)."""
 
     @property
     def url(self) -> str:
         host = f"[{self.host}]" if ":" in self.host else self.host
         return f"http://{host}:{self.port}/"
+
+
+def _loopback(host: str) -> bool:
+    """Whether ``host`` is this machine only (a page there is reached from nowhere else)."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
 
 
 def web_default() -> WebSettings:
@@ -159,7 +172,7 @@ def load_config(path: str | Path) -> Config:
         except RemoteSettingsError as exc:
             raise f.fail(exc.key, exc.what) from None
     web = f.table("web", required=False)
-    f.no_unknown(web, ("enabled", "listen", "token"), "web")
+    f.no_unknown(web, ("enabled", "listen", "token", "hosts"), "web")
     base = web_default()
     host, port = base.host, base.port
     if "listen" in web:
@@ -170,6 +183,12 @@ def load_config(path: str | Path) -> Config:
     token = f.get("token", str, None, web, "web.token")
     if token is not None and not token.strip():
         raise f.fail("web.token", "an empty token")
+    if token is not None and len(token.strip()) < 12 and not _loopback(host):
+        raise f.fail("web.token", "a token of under 12 characters is guessed: make it longer")
+    hosts = f.get("hosts", list, [], web, "web.hosts")
+    for name in hosts:
+        if not isinstance(name, str) or not name.strip() or "/" in name or " " in name:
+            raise f.fail("web.hosts", f"{name!r} is no host name")
     serve = f.get("enabled", bool, bool(web) or base.enabled, web, "web.enabled")
     computer, level = _computer(f, d, game, options)
     return Config(
@@ -183,7 +202,7 @@ def load_config(path: str | Path) -> Config:
         dice_seed=seed,
         path=f.path,
         remote=remote,
-        web=WebSettings(serve, host, port, token),
+        web=WebSettings(serve, host, port, token, tuple(n.strip().lower() for n in hosts)),
         computer=computer,
         level=level,
     )

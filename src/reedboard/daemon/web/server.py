@@ -13,9 +13,18 @@ a button, a new game. Each carries the tokens of the state the page showed: ``bo
 action whose token is stale is refused with a message, never applied to a board or game that
 has moved on.
 
-A ``[web] token`` guards everything: a request without it (``Authorization: Bearer``, the
-``reedboard_token`` cookie the page sets, or ``?token=``) gets 401 and changes nothing; the
-page itself answers 401 with a form that asks for it once.
+A ``[web] token`` guards everything: a request without it (``Authorization: Bearer`` or the
+``reedboard_token`` cookie the page sets) gets 401 and changes nothing; the page itself
+answers 401 with a form that asks for it once (a link with ``?token=`` sets the cookie and is
+sent on without it, so the token never stays in a URL).
+
+No other page can drive the board: every request must name this board in its ``Host`` (a
+loopback name, an address, this machine's name, or a name in ``[web] hosts``: what DNS
+rebinding needs is refused), a request that carries an ``Origin`` must come from the page's
+own origin (another port, a ``file://`` page or another site is refused with 403), and every
+action carries the per-page token the page was served with. The page may not be framed. What
+a browser sends is bounded (64 kB a message, 8 levels of JSON), and a browser that does not
+read its messages is dropped rather than kept in memory.
 """
 
 from __future__ import annotations
@@ -25,8 +34,11 @@ import contextlib
 import errno
 import hashlib
 import hmac
+import ipaddress
 import json
 import logging
+import secrets
+import socket
 import time
 import urllib.parse
 from collections import deque
@@ -54,8 +66,87 @@ log = logging.getLogger("reedboard")
 
 STATIC = resources.files("reedboard.daemon.web") / "static"
 COOKIE = "reedboard_token"
+CSRF_META = '<meta name="reedboard-csrf" content="">'
+"""Where a page is given its per-page token (the page sends it with every action)."""
+MAX_MESSAGE = 64 * 1024
+"""The largest message a browser may send (an action is under 200 bytes)."""
+MAX_DEPTH = 8
+QUEUE = 512
+"""Messages held for one browser: one that reads none of them is dropped past this."""
+LOOPBACK_NAMES = frozenset({"localhost", "localhost.localdomain", "ip6-localhost"})
+HEADERS = {
+    "Content-Security-Policy": "frame-ancestors 'none'",
+    "X-Frame-Options": "DENY",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+}
+"""Sent with every response: no page of another site may frame this one."""
 ALERTS = 30
 """How many of the latest events the page lists."""
+
+
+def page_token(host: Host, settings: WebSettings) -> str:
+    """The token pages are served with: this machine's secret id, the web token and the
+    store's path made one, so it stays the same when the daemon restarts (an open page goes on
+    acting) and no page of another site can know it."""
+    try:
+        machine = Path("/etc/machine-id").read_text()[:200].strip()
+    except OSError:
+        machine = ""
+    secret = machine or _RANDOM  # (no machine id: one for this run)
+    text = f"{secret}/{settings.token or ''}/{host.config.database}"
+    return hashlib.blake2b(text.encode(), digest_size=18).hexdigest()
+
+
+_RANDOM = secrets.token_hex(16)
+
+
+def allowed_hosts(settings: WebSettings) -> frozenset[str]:
+    """The names a request may give in ``Host`` (besides addresses): loopback names, this
+    machine's name (and with ``.local``), the address listened on, ``[web] hosts``."""
+    name = socket.gethostname().lower()
+    names = {*LOOPBACK_NAMES, name, f"{name}.local", settings.host.lower(), *settings.hosts}
+    return frozenset(n.lower().rstrip(".") for n in names if n)
+
+
+def host_allowed(host: str, allowed: frozenset[str]) -> bool:
+    """Whether a ``Host`` header names this board: an address, or an allowed name."""
+    name = _split_host(host)
+    if not name:
+        return False
+    try:
+        ipaddress.ip_address(name)
+        return True  # an address is no DNS rebinding
+    except ValueError:
+        return name.lower().rstrip(".") in allowed
+
+
+def same_origin(origin: str, host: str, secure: bool) -> bool:
+    """Whether ``Origin`` is the page's own: the scheme, host and port the request came to."""
+    want = f"{'https' if secure else 'http'}://{host}".lower()
+    parts = urllib.parse.urlsplit(origin.lower())
+    default = {"http": ":80", "https": ":443"}.get(parts.scheme, "")
+    given = f"{parts.scheme}://{parts.netloc}"
+    return given == want or given + default == want or given == want + default
+
+
+def _split_host(host: str) -> str:
+    host = host.strip()
+    if host.startswith("["):  # [::1]:8080
+        return host[1 : host.find("]")] if "]" in host else ""
+    return host.rsplit(":", 1)[0] if host.count(":") == 1 else host
+
+
+def _too_deep(value: object, limit: int = MAX_DEPTH) -> bool:
+    """Whether objects and lists nest deeper than ``limit`` (walked without recursion)."""
+    todo: list[tuple[object, int]] = [(value, 1)]
+    while todo:
+        item, depth = todo.pop()
+        if isinstance(item, dict | list):
+            if depth > limit:
+                return True
+            todo.extend((v, depth + 1) for v in (item.values() if isinstance(item, dict) else item))
+    return False
 
 
 class _Tee:
@@ -76,7 +167,10 @@ class WebView:
         check_settings(settings)
         self.host = host
         self.settings = settings
-        self.clients: set[asyncio.Queue[str]] = set()
+        self.clients: dict[asyncio.Queue[str], web.WebSocketResponse] = {}
+        self.csrf = page_token(host, settings)
+        """The token each page is served with and sends back with every action."""
+        self.hosts = allowed_hosts(settings)
         self._sockets: set[web.WebSocketResponse] = set()
         self.board_seq = 0
         self.alerts: deque[dict[str, Any]] = deque(maxlen=ALERTS)
@@ -88,11 +182,12 @@ class WebView:
         self._runner: web.AppRunner | None = None
         self.sent = 0
         """Messages queued to browsers (for tests and the benchmark)."""
+        self._closing: set[asyncio.Task[Any]] = set()
 
     # -- serving ---------------------------------------------------------------------------
 
     def app(self) -> web.Application:
-        app = web.Application(middlewares=[self._auth])
+        app = web.Application(middlewares=[self._guard, self._auth])
         app.router.add_get("/", self._page("index.html"))
         app.router.add_get("/history", self._page("history.html"))
         app.router.add_get("/static/{name}", self._static)
@@ -234,19 +329,28 @@ class WebView:
 
     def _send_all(self, message: dict[str, Any]) -> None:
         text = json.dumps(message, separators=(",", ":"))
-        for queue in self.clients:
-            queue.put_nowait(text)
+        for queue, ws in list(self.clients.items()):
+            try:
+                queue.put_nowait(text)
+            except asyncio.QueueFull:  # a browser that reads nothing: dropped, not kept
+                del self.clients[queue]
+                task = asyncio.get_running_loop().create_task(
+                    ws.close(code=WSCloseCode.POLICY_VIOLATION, message=b"not reading")
+                )
+                self._closing.add(task)
+                task.add_done_callback(self._closing.discard)
+                continue
             self.sent += 1
 
     # -- a browser ---------------------------------------------------------------------------
 
     async def _websocket(self, request: web.Request) -> web.StreamResponse:
-        ws = web.WebSocketResponse(heartbeat=20)
+        ws = web.WebSocketResponse(heartbeat=20, max_msg_size=MAX_MESSAGE)
         await ws.prepare(request)
-        queue: asyncio.Queue[str] = asyncio.Queue()
+        queue: asyncio.Queue[str] = asyncio.Queue(QUEUE)
         for message in self.snapshot():
             queue.put_nowait(json.dumps(message, separators=(",", ":")))
-        self.clients.add(queue)
+        self.clients[queue] = ws
         self._sockets.add(ws)
 
         async def send() -> None:
@@ -260,11 +364,12 @@ class WebView:
                 if msg.type != WSMsgType.TEXT:
                     continue
                 reply = self.act(msg.data)
-                if reply is not None:
-                    queue.put_nowait(json.dumps({"type": "refused", "text": reply}))
-                    queue.put_nowait(json.dumps(self.state()))
+                if reply is not None and queue in self.clients:
+                    with contextlib.suppress(asyncio.QueueFull):
+                        queue.put_nowait(json.dumps({"type": "refused", "text": reply}))
+                        queue.put_nowait(json.dumps(self.state()))
         finally:
-            self.clients.discard(queue)
+            self.clients.pop(queue, None)
             self._sockets.discard(ws)
             sending.cancel()
             with contextlib.suppress(asyncio.CancelledError, ConnectionError):
@@ -276,10 +381,13 @@ class WebView:
         nothing has changed)."""
         try:
             action = json.loads(text)
-        except ValueError:
+        except (ValueError, RecursionError):
             return "not an action (expected a JSON object)"
-        if not isinstance(action, dict):
+        if not isinstance(action, dict) or _too_deep(action):
             return "not an action (expected a JSON object)"
+        csrf = action.get("csrf")
+        if not isinstance(csrf, str) or not hmac.compare_digest(csrf.encode(), self.csrf.encode()):
+            return "this page is not the board's own (reload it from the board's address)"
         try:
             return self._act(action)
         except (ValueError, engine.ReedboardError) as exc:
@@ -334,6 +442,9 @@ class WebView:
             options = action.get("options") or {}
             if not isinstance(options, dict):
                 return "options must be an object"
+            named = [k for k in options if k in engine.game(game).file_options()]
+            if named:  # a file on the daemon's machine is the config's to name, not a page's
+                return f"{named[0]} names a file: a game's files come from the config"
             computer, level = action.get("computer"), action.get("level")
             if computer is not None and (
                 not isinstance(computer, list) or not all(isinstance(c, str) for c in computer)
@@ -351,6 +462,27 @@ class WebView:
     # -- HTTP --------------------------------------------------------------------------------
 
     @web.middleware
+    async def _guard(
+        self, request: web.Request, handler: Callable[[web.Request], Any]
+    ) -> web.StreamResponse:
+        """This board's name in ``Host``, the page's own origin in ``Origin``; the headers
+        that keep the page out of other sites' frames."""
+        host = request.headers.get("Host", "")
+        if not host_allowed(host, self.hosts):
+            return web.Response(status=421, text=f"421: this board is not {host[:60]!r}\n")
+        origin = request.headers.get("Origin")
+        if origin is not None and not same_origin(origin, host, request.secure):
+            return web.Response(status=403, text="403: another page may not drive this board\n")
+        try:
+            response: web.StreamResponse = await handler(request)
+        except web.HTTPException as exc:
+            exc.headers.update(HEADERS)
+            raise
+        if not response.prepared:  # (a websocket's headers are gone already)
+            response.headers.update(HEADERS)
+        return response
+
+    @web.middleware
     async def _auth(
         self, request: web.Request, handler: Callable[[web.Request], Any]
     ) -> web.StreamResponse:
@@ -359,8 +491,21 @@ class WebView:
             given = (
                 request.headers.get("Authorization", "").removeprefix("Bearer ").strip()
                 or urllib.parse.unquote(request.cookies.get(COOKIE, ""))  # the page quotes it
-                or request.query.get("token", "")
             )
+            linked = request.query.get("token", "")
+            if (
+                linked
+                and request.method == "GET"
+                and request.path in ("/", "/history")
+                and hmac.compare_digest(linked.encode(), token.encode())
+            ):  # a link with the token: kept in the cookie, and sent on without it
+                query = {k: v for k, v in request.query.items() if k != "token"}
+                where = request.rel_url.with_query(query)
+                found = web.HTTPSeeOther(str(where))
+                found.set_cookie(
+                    COOKIE, urllib.parse.quote(token), path="/", samesite="Strict", httponly=True
+                )
+                raise found
             if not hmac.compare_digest(given.encode(), token.encode()):
                 if request.method == "GET" and request.path in ("/", "/history"):
                     login = (STATIC / "login.html").read_text(encoding="utf-8")
@@ -372,7 +517,10 @@ class WebView:
     def _page(self, name: str) -> Callable[[web.Request], Any]:
         async def page(request: web.Request) -> web.Response:
             text = (STATIC / name).read_text(encoding="utf-8")
-            return web.Response(text=text, content_type="text/html")
+            text = text.replace(CSRF_META, CSRF_META.replace('""', f'"{self.csrf}"'))
+            response = web.Response(text=text, content_type="text/html")
+            response.headers["Cache-Control"] = "no-store"  # (its token is this daemon's)
+            return response
 
         return page
 

@@ -5,6 +5,9 @@
   const svg = document.getElementById("board");
   const $ = (id) => document.getElementById(id);
   let ws = null, layout = null, state = null, retry = 250, dragFrom = null;
+  // the token this page was served with: every action carries it (a page of another site
+  // cannot read it, so it cannot act)
+  const csrf = document.querySelector('meta[name="reedboard-csrf"]').content;
 
   function connect() {
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
@@ -74,7 +77,7 @@
   function send(action) {
     if (!ws || ws.readyState !== WebSocket.OPEN || !state) return;
     $("refused").textContent = "";
-    ws.send(JSON.stringify(Object.assign({ version: state.version, board_seq: state.board_seq }, action)));
+    ws.send(JSON.stringify(Object.assign({ version: state.version, board_seq: state.board_seq, csrf }, action)));
   }
 
   const pointAt = (e) => {
