@@ -111,6 +111,9 @@ FILE_KINDS: dict[str, Callable[[st.DrawFn, str], bytes | None]] = {
         GOOD[kind] + draw(st.sampled_from(BAD_LINES[kind]))
     ),
     "another program's SQLite database": lambda draw, kind: b"<sqlite>",
+    "a FIFO (read, it would wait for ever)": lambda draw, kind: b"<fifo>",
+    "a device that never ends (/dev/zero)": lambda draw, kind: b"<zero>",
+    "tables nested 3,000 deep": lambda draw, kind: b"a = " + b"{b = " * 3000 + b"1" + b"}" * 3000,
 }
 """Bad files given to commands that read them."""
 
@@ -396,6 +399,10 @@ class Files:
         path = self.folder / f"bad-{self.count}"
         if content == b"<folder>":
             path.mkdir()
+        elif content == b"<fifo>":
+            os.mkfifo(path)
+        elif content == b"<zero>":
+            return "/dev/zero"
         elif content == b"<sqlite>":
             db = sqlite3.connect(path)
             db.execute("CREATE TABLE games (name TEXT)")
@@ -631,6 +638,9 @@ def _bad_files(kind: str) -> list[tuple[str, bytes | None]]:
         ("empty", b""),
         ("not UTF-8", b'game = "\xff\xfe"\n\x80\x81'),
         ("another program's SQLite", b"<sqlite>"),
+        ("a FIFO", b"<fifo>"),
+        ("/dev/zero", b"<zero>"),
+        ("nested 3,000 deep", b"a = " + b"[" * 3000 + b"]" * 3000 + b"\n"),
         *((f"cut at {n}", good[:n]) for n in (1, 9, len(good) // 2, len(good) - 1) if n > 0),
     ]
     out += [(f"line {line[:30]!r}", good + line) for line in BAD_LINES[kind]]

@@ -256,7 +256,7 @@ def test_an_empty_trace_and_a_missing_file_are_one_line(
     for path, error in [
         (tmp_path / "empty.jsonl", "empty trace (no first line)"),
         (tmp_path / "none.jsonl", "cannot read: No such file or directory"),
-        (tmp_path, "cannot read: Is a directory"),
+        (tmp_path, "cannot read: not a regular file (a folder)"),
     ]:
         if path.name == "empty.jsonl":
             path.write_text("\n  \n")

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any, ClassVar, Self
 
 from reedboard.engine.errors import InvalidMoveError, InvalidOptionError, InvalidPositionError
+from reedboard.engine.files import MAX_DEPTH, read_bounded, too_deep
 from reedboard.engine.options import FILE
 from reedboard.engine.outcome import Outcome, Termination
 from reedboard.engine.physical import Carry, Hop, PhysicalMove
@@ -201,16 +202,18 @@ def load_orders(path: str) -> dict[str, Order]:
     unknown key in an entry, or a square set twice (``"7"`` sets A7 and B7) is a mistake."""
     file = Path(path) if path else SHIPPED_ORDERS
     try:
-        text = file.read_text(encoding="utf-8")
+        text = read_bounded(file).decode("utf-8")
         data = tomllib.loads(text)
-    except OSError as exc:
+    except OSError as exc:  # (a NUL in the name, a FIFO, a device: the reason says)
         raise InvalidOptionError(f"orders: {file}: cannot read: {exc.strerror or exc}") from None
     except UnicodeDecodeError as exc:
         raise InvalidOptionError(f"orders: {file}: not UTF-8 text (byte {exc.start})") from None
-    except ValueError as exc:  # a path with a NUL in it
-        raise InvalidOptionError(f"orders: {path!r}: not a file name: {exc}") from None
-    except tomllib.TOMLDecodeError as exc:
+    except tomllib.TOMLDecodeError as exc:  # (before ValueError: it is one)
         raise InvalidOptionError(f"orders: {file}: bad TOML: {exc}") from None
+    except RecursionError:  # (the parser's own limit)
+        data = None
+    if data is None or too_deep(data):
+        raise InvalidOptionError(f"orders: {file}: tables nested deeper than {MAX_DEPTH} levels")
     lines = text.splitlines()
 
     def line_of(key: str, after: int = 0) -> int | None:

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, ClassVar, Self
 
 from reedboard.engine.errors import InvalidMoveError, InvalidOptionError, InvalidPositionError
+from reedboard.engine.files import read_bounded
 from reedboard.engine.outcome import Outcome, Termination
 from reedboard.engine.physical import Carry, Hop, PhysicalMove, Take
 from reedboard.engine.position import Move, Position
@@ -65,7 +66,7 @@ class Board:
 
 @functools.cache
 def board() -> Board:
-    data = tomllib.loads(DATA.read_text(encoding="utf-8"))
+    data = tomllib.loads(read_bounded(DATA).decode("utf-8"))  # (as every data file is read)
     return Board(
         data["loop"],
         data["home_path"],

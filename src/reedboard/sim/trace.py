@@ -22,6 +22,7 @@ from typing import Any
 
 from reedboard import engine
 from reedboard.engine import EngineError
+from reedboard.engine.files import MAX_TRACE, read_bounded
 from reedboard.errors import ControllerError
 from reedboard.hardware.board_io import BUTTONS, ButtonEvent, SensorEvent
 from reedboard.hardware.simulated import SimulatedBoard
@@ -253,7 +254,7 @@ def read_trace_bytes(data: bytes, name: str = "<trace>") -> Trace:
 def load_trace(path: str | Path) -> Trace:
     p = Path(path)
     try:
-        data = p.read_bytes()
+        data = read_bounded(p, MAX_TRACE)
     except OSError as exc:
         raise TraceError(f"{p}: cannot read: {exc.strerror or exc}") from None
     return read_trace_bytes(data, str(p))

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from reedboard.engine.errors import ReedboardError
+from reedboard.engine.files import MAX_DEPTH, read_bounded, too_deep
 
 
 class WiringError(ReedboardError, ValueError):
@@ -40,7 +41,7 @@ class TomlFile:
     def __init__(self, path: Path) -> None:
         self.path = path
         try:
-            self.text = path.read_text(encoding="utf-8")
+            self.text = read_bounded(path).decode("utf-8")
         except OSError as exc:
             raise WiringError(f"{path}: cannot read: {exc.strerror}") from None
         except UnicodeDecodeError as exc:
@@ -49,6 +50,12 @@ class TomlFile:
             self.data: dict[str, Any] = tomllib.loads(self.text)
         except tomllib.TOMLDecodeError as exc:
             raise WiringError(f"{path}: bad TOML: {exc}") from None
+        except RecursionError:  # (the parser's own limit)
+            self.data = {}
+        else:
+            if not too_deep(self.data):
+                return
+        raise WiringError(f"{path}: tables or lists nested deeper than {MAX_DEPTH} levels")
 
     def fail(self, key: str, what: str) -> WiringError:
         """An error for the dotted ``key`` (``leds.driver``, ``points.b1.led``,
