@@ -163,3 +163,136 @@ def test_a_cheater_gains_no_rethrow_and_the_throws_stay_uniform() -> None:
     for side in ("RF", "WR"):
         assert liked[side] < throws[side] * 3 / 36 + 10, (side, liked, throws)
     assert honest.abandoned is None
+
+
+def test_a_record_re_signed_after_seeing_the_reveal_is_refused() -> None:
+    """The cheater, having seen the honest reveal, signs another commitment for the same
+    exchange with values that make the throw it wants, and offers the record in its state."""
+    rig = Rig(GAME)
+    settings = RemoteSettings(Broker("127.0.0.1", 1883, False), "m", ("RF",), reveal_timeout=60)
+    cheater: Cheater
+    honest = RemoteGame(
+        rig.session, settings, lambda t, m, r: cheater.inbox.append(m), clock=lambda: rig.t
+    )
+    cheater = Cheater(rig, honest)
+    honest.pins.pin(["WR"], cheater.key.public)
+    position = rig.session.position
+    ply, mover = len(position.move_stack), str(position.turn)
+    mine = Secret.draw(2, 6)
+    if mover == "RF":
+        honest.throw()
+        xid = next(m for m in cheater.inbox if m["kind"] == "commit")["xid"]
+    else:
+        xid = "x0"
+    cheater.deliver(cheater.message("commit", ply=ply, xid=xid, hash=mine.commitment))
+    board_commit = next(m for m in cheater.inbox if m["kind"] == "commit" and m["xid"] == xid)
+    reveal = next(m for m in cheater.inbox if m["kind"] == "reveal")
+    seen = check_reveal(board_commit["hash"], reveal["nonce"], reveal["values"], 2, 6)
+    want = (6, 6)
+    values = tuple((w - 1 - v) % 6 for w, v in zip(want, seen.values, strict=True))
+    chosen = Secret(b"\x01" * 32, values)
+    record = {
+        "xid": xid,
+        "commits": {
+            "RF": board_commit,
+            "WR": cheater.message("commit", ply=ply, xid=xid, hash=chosen.commitment),
+        },
+        "reveals": {
+            "RF": {"nonce": reveal["nonce"], "values": reveal["values"]},
+            "WR": {"nonce": chosen.nonce.hex(), "values": list(chosen.values)},
+        },
+    }
+    throw = position.copy(stack=False).throw(want)
+    start = position.copy()
+    state = cheater.message(
+        "state",
+        options={},
+        start=start.to_text(),
+        moves=[str(throw)],
+        position="x",
+        throws={str(ply): record},
+        seats=["WR"],
+    )
+    said: list[str] = []
+    rig.session.events.subscribe(lambda e: said.append(getattr(e, "detail", "")))
+    cheater.deliver(state)
+    assert rig.session.position.move_stack == [], "a throw the cheater chose was taken"
+    assert any("not the exchange this board revealed in" in line for line in said)
+    # the true reveal still makes the fair throw
+    cheater.deliver(
+        cheater.message(
+            "reveal", ply=ply, xid=xid, nonce=mine.nonce.hex(), values=list(mine.values)
+        )
+    )
+    made = rig.session.position.throw_values(rig.session.position.move_stack[-1])
+    assert made == combine(mine.values, seen.values, 6)
+
+
+def _pair() -> tuple[Rig, RemoteGame, RemoteGame, dict[str, float], dict[str, bool]]:
+    """Two honest boards joined directly (no broker): ``drop`` says which kinds are lost."""
+    rig_a, rig_b = Rig(GAME), Rig(GAME)
+    now = {"t": 0.0}
+    drop: dict[str, bool] = {}
+    games: dict[str, RemoteGame] = {}
+
+    def sender(to: str) -> Any:
+        def send(topic: str, message: dict[str, Any], retain: bool) -> None:
+            if message and not drop.get(message["kind"]) and games[to].trusted(message):
+                games[to].receive(message)
+
+        return send
+
+    base = RemoteSettings(Broker("127.0.0.1", 1883, False), "m", ("RF",), reveal_timeout=60)
+    a = RemoteGame(rig_a.session, base, sender("b"), clock=lambda: now["t"])
+    b = RemoteGame(
+        rig_b.session,
+        RemoteSettings(base.broker, "m", ("WR",), reveal_timeout=60),
+        sender("a"),
+        clock=lambda: now["t"],
+    )
+    games.update(a=a, b=b)
+    a.pins.pin(["WR"], b.key.public)
+    b.pins.pin(["RF"], a.key.public)
+    a.link_up = b.link_up = True
+    return rig_a, a, b, now, drop
+
+
+def test_a_broker_down_mid_exchange_abandons_nothing() -> None:
+    rig, a, b, now, drop = _pair()
+    mover = a if str(rig.session.position.turn) == "RF" else b
+    drop["reveal"] = True  # both commitments delivered, then the broker dies
+    mover.throw()
+    a.link_up = b.link_up = False
+    for t in range(0, 200, 5):  # three minutes without the broker
+        now["t"] = float(t)
+        a.tick()
+        b.tick()
+    assert a.abandoned is None and b.abandoned is None
+    a.link_up = b.link_up = True  # it returns: the exchange is sent again, and completes
+    drop.clear()
+    a.connected()
+    b.connected()
+    a.step()
+    b.step()
+    assert len(a.session.position.move_stack) == len(b.session.position.move_stack) == 1
+
+
+def test_a_throw_taken_from_the_other_boards_state_ends_the_wait() -> None:
+    rig, a, b, now, drop = _pair()
+    mover, other = (a, b) if str(rig.session.position.turn) == "RF" else (b, a)
+    drop["reveal"] = True
+    mover.throw()  # the other board's reveal reaches the mover, the mover's is lost...
+    drop.clear()
+    other.connected()  # (the other board's reveal sent again: the mover makes the throw)
+    mover.step()
+    assert len(mover.session.position.move_stack) == 1
+    state = mover.state()  # ...and the other board takes it from the mover's state
+    if other.trusted(state):
+        other.receive(state)
+    other.step()
+    assert len(other.session.position.move_stack) == 1
+    for t in range(0, 200, 5):
+        now["t"] = float(t)
+        a.tick()
+        b.tick()
+    assert a.abandoned is None and b.abandoned is None

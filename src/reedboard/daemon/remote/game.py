@@ -16,6 +16,7 @@ from __future__ import annotations
 import logging
 import secrets
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -74,6 +75,10 @@ class Exchange:
     """When both commitments were held and this board revealed: the throw is fixed from
     then, and no other exchange is made for its ply."""
     withheld_said: bool = False
+    waited: float = 0.0
+    """Seconds waited for the other board's reveal while the link was up and the other board
+    online (a broker down is nobody's withholding)."""
+    looked: float | None = None
 
 
 @dataclass
@@ -128,8 +133,15 @@ class RemoteGame:
         self.waiting: Waiting | None = None
         self.asked: int | None = None
         """A takeback this board asked for: to this ply."""
-        self.offered: tuple[str, int] | None = None
-        """The other board's takeback request: (board, ply)."""
+        self.asked_id = ""
+        """Its request's id: an answer names it (an old answer retained is no answer)."""
+        self.offered: tuple[str, int, str] | None = None
+        """The other board's takeback request: (board, ply, its id)."""
+        self._answered: deque[str] = deque(maxlen=64)
+        """The requests answered (one heard again, retained, is not asked again)."""
+        self.owed: dict[str, Any] | None = None
+        """This board's last takeback message (request or answer), sent again when the link
+        comes back (one made while it was down is not lost)."""
         self.foreign: set[int] = set()
         """Plies where this board's players moved a side the other board plays."""
         self.known = 0
@@ -139,9 +151,6 @@ class RemoteGame:
         """Whether the link is connected (the link says so)."""
         self.abandoned: str | None = None
         """The board that abandoned the game (withheld its reveal past the timeout)."""
-        self.retaken: list[tuple[int, int]] = []
-        """(ply, epoch) of each takeback both boards agreed: a throw at that ply or later must
-        come from that epoch or a later one (an old exchange's record is not replayed)."""
         self.dirty = True
         session.events.subscribe(self._heard)
 
@@ -257,7 +266,9 @@ class RemoteGame:
         )
 
     def say(self, what: str, detail: str, once: bool = False) -> None:
-        """One line to the players (an event on the session's bus)."""
+        """One line to the players (an event on the session's bus): one line however the
+        message it names was made, at most 300 characters."""
+        detail = " ".join(detail.split())[:300]
         if once:
             if f"{what}:{detail}" in self._said:
                 return
@@ -288,6 +299,9 @@ class RemoteGame:
             self._untrusted(message, "names a seat this game does not have")
             return False
         key = self.pins.key_for(seats)
+        if key is None:  # (an invite made since this board started may say whom to pin)
+            self.pins.refresh()
+            key = self.pins.key_for(seats)
         if key is not None:
             if verify(message, key):
                 return True
@@ -426,6 +440,10 @@ class RemoteGame:
         board is free: a waiting move, else the next move of the other board's state."""
         position = self.session.position
         ply = len(position.move_stack)
+        if self.abandoned is not None:
+            return  # the game was recorded as abandoned: nothing more is played
+        if self.exchange is not None and self.exchange.ply < ply:
+            self.exchange = None  # its throw was made (from a state)
         pending = self.waiting
         if pending is not None and pending.ply < ply:
             self.waiting = pending = None
@@ -537,8 +555,17 @@ class RemoteGame:
         if theirs is None:
             raise ForgedReveal(f"{others[0][:40]}'s key is not pinned here")
         keys = {self.me: self.key.public, others[0]: theirs}
-        floor = max((e for p, e in self.retaken if p <= ply), default=0)
-        return check_proof(proof, self.session.position, keys, ply, floor)
+        floor = max((e for p, e in self.pins.retaken if p <= ply), default=0)
+        values = check_proof(proof, self.session.position, keys, ply, floor)
+        seen = self.pins.revealed_against(ply, str(proof.get("xid")))
+        their_commit = commits[others[0]] if isinstance(commits, dict) else None
+        said = their_commit if isinstance(their_commit, dict) else {}
+        if seen is None or (said.get("epoch"), said.get("hash")) != seen:
+            raise ForgedReveal(
+                f"ply {ply}'s record is not the exchange this board revealed in"
+                f" ({others[0][:40]}'s commitment differs from the one it saw)"
+            )
+        return values
 
     def throw(self) -> bool:
         """This board's `roll`: start agreeing a throw when its side is to throw. True when
@@ -576,13 +603,15 @@ class RemoteGame:
             self._send_reveal(exchange)
 
     def connected(self) -> None:
-        """The link (re)connected: an exchange under way is sent again."""
+        """The link (re)connected: an exchange under way, and the last takeback message, are
+        sent again."""
         if self.exchange is not None:
             self._resend(self.exchange)
+        if self.owed is not None:
+            self.send(topic(self.match, "takeback", self.me), self.owed, True)
 
     def _say_withheld(self, exchange: Exchange) -> None:
-        assert exchange.fixed_at is not None
-        left = max(0, round(exchange.fixed_at + self.settings.reveal_timeout - self.clock()))
+        left = max(0, round(self.settings.reveal_timeout - exchange.waited))
         self.say(
             "remote-dice",
             f"ply {exchange.ply}'s throw is fixed: waiting for {exchange.peer}'s reveal"
@@ -590,11 +619,19 @@ class RemoteGame:
         )
 
     def tick(self) -> None:
-        """Look at the clock: a reveal withheld past the timeout abandons the game."""
+        """Look at the clock: a reveal withheld past the timeout (counted while the link is
+        up and the other board online) abandons the game."""
         exchange = self.exchange
+        if exchange is not None and exchange.ply != len(self.session.position.move_stack):
+            self.exchange = exchange = None  # its throw was made (from a state), or taken back
         if exchange is None or exchange.fixed_at is None or self.abandoned is not None:
             return
-        waited = self.clock() - exchange.fixed_at
+        now = self.clock()
+        last, exchange.looked = exchange.looked, now
+        online = self.peers.presence.get(exchange.peer) != "offline"
+        if last is not None and self.link_up and online:
+            exchange.waited += now - last
+        waited = exchange.waited
         if waited >= self.settings.reveal_timeout:
             self.abandoned = exchange.peer
             self.exchange = None
@@ -651,6 +688,10 @@ class RemoteGame:
         if not exchange.revealed:
             exchange.revealed = True
             exchange.fixed_at = self.clock()
+            # kept before the reveal leaves: a throw's record is taken only for an exchange
+            # this board revealed in, with the commitment it saw (the other board cannot sign
+            # another after seeing this board's values)
+            self.pins.reveal(ply, exchange.xid, self.epoch, message["hash"])
             self._send_reveal(exchange)
         if exchange.early_reveal is not None:
             early, exchange.early_reveal = exchange.early_reveal, None
@@ -722,11 +763,9 @@ class RemoteGame:
                 self._answer(True)
                 return True
             self.asked = moved[-1]
-            self.send(  # retained: the other board hears it when it returns
-                topic(self.match, "takeback", self.me),
-                self._stamp("takeback", what="request", ply=moved[-1]),
-                True,
-            )
+            request = self._stamp("takeback", what="request", ply=moved[-1])
+            self.asked_id = request["id"]
+            self._send_takeback(request)
             self.say("remote-takeback", f"asked the other board to take back to ply {moved[-1]}")
             return True
         if button == "confirm" and self.offered is not None:
@@ -736,30 +775,43 @@ class RemoteGame:
 
     def _answer(self, accept: bool) -> None:
         assert self.offered is not None
-        board, ply = self.offered
+        board, ply, request = self.offered
         self.offered = None
-        self.send(  # retained: an answer reaches a board that was away when it was given
-            topic(self.match, "takeback", self.me),
-            self._stamp("takeback", what="accept" if accept else "refuse", ply=ply),
-            True,
-        )
+        self._answered.append(request)
+        what = "accept" if accept else "refuse"
+        self._send_takeback(self._stamp("takeback", what=what, ply=ply, request=request))
         if accept:
             self._take_back(ply)
         else:
             self.say("remote-takeback", f"refused {board}'s takeback")
+
+    def _send_takeback(self, message: dict[str, Any]) -> None:
+        """Retained (a board that was away hears it when it returns), and owed until the link
+        has been up since (one made while it was down is sent when it is back)."""
+        self.owed = message
+        self.send(topic(self.match, "takeback", self.me), message, True)
 
     def _takeback(self, message: dict[str, Any]) -> None:
         what, ply, board = message["what"], message["ply"], message["sender"]
         if what == "request":
             if ply >= len(self.session.position.move_stack):
                 return
-            self.offered = (board, ply)
+            if message["id"] in self._answered or (
+                self.offered is not None and self.offered[2] == message["id"]
+            ):
+                return  # the same request heard again (retained): asked once
+            self.offered = (board, ply, message["id"])
             self.say(
                 "remote-takeback",
                 f"{board} asks to take back to ply {ply}: undo accepts, confirm refuses",
             )
-        elif what in ("accept", "refuse") and self.asked == ply:
+        elif (
+            what in ("accept", "refuse")
+            and self.asked == ply
+            and message.get("request") == self.asked_id
+        ):
             self.asked = None
+            self.owed = None
             self.send(topic(self.match, "takeback", self.me), {}, True)  # the request answered
             if what == "accept":
                 self._take_back(ply)
@@ -771,8 +823,8 @@ class RemoteGame:
         pieces back), and a new epoch begins."""
         self.epoch += 1
         self.pins.epoch = self.epoch  # (kept: a restarted board counts them still)
+        self.pins.retaken.append((ply, self.epoch))  # (a throw at or past it: this epoch on)
         self.pins.save()
-        self.retaken.append((ply, self.epoch))
         self.waiting, self.exchange = None, None
         session = self.session
         while len(session.position.move_stack) > ply:

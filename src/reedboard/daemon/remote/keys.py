@@ -31,6 +31,8 @@ from reedboard.errors import ControllerError
 
 SIG = "sig"
 """The field holding a message's signature (base64url, no padding)."""
+MAX_REVEALED = 2000
+"""Exchanges remembered (a long game has a few hundred throws)."""
 KEY_LENGTH = 43
 """An Ed25519 public key's 32 bytes in base64url without padding."""
 
@@ -147,12 +149,19 @@ class Pins:
         self.epoch = 0
         """The takebacks both boards agreed in this match (a message from before one is
         stale)."""
+        self.retaken: list[tuple[int, int]] = []
+        """(ply, epoch) of each takeback agreed: a throw at that ply or later must come from
+        that epoch or a later one (an old exchange's record is not replayed)."""
+        self.revealed: dict[str, tuple[int, str]] = {}
+        """``ply:xid`` -> (epoch, the other board's commitment) of each exchange this board
+        revealed in: a throw's record is taken only for one of these, with that commitment."""
+        self._stamp: float | None = None
         if path is not None and path.exists():
             self._read(path)
 
     def _read(self, path: Path) -> None:
         try:
-            data = json.loads(path.read_text()[:65536])
+            data = json.loads(path.read_text()[: 1 << 20])
         except (OSError, ValueError) as exc:
             raise RemoteKeyError(f"{path}: not a pin file ({exc})") from None
         keys, secret = data.get("keys") if isinstance(data, dict) else None, None
@@ -168,7 +177,36 @@ class Pins:
         epoch = data.get("epoch", 0)
         if not isinstance(epoch, int) or isinstance(epoch, bool) or epoch < 0:
             raise RemoteKeyError(f"{path}: epoch must be a whole number")
+        retaken, revealed = data.get("retaken", []), data.get("revealed", {})
+        try:
+            self.retaken = [(int(p), int(e)) for p, e in retaken]
+            self.revealed = {str(k): (int(e), str(h)) for k, (e, h) in revealed.items()}
+        except (TypeError, ValueError, AttributeError):
+            raise RemoteKeyError(f"{path}: retaken or revealed is damaged") from None
         self.keys, self.secret, self.epoch = dict(keys), secret, epoch
+        self._stamp = self._mtime()
+
+    def _mtime(self) -> float | None:
+        try:
+            return self.path.stat().st_mtime if self.path is not None else None
+        except OSError:
+            return None
+
+    def refresh(self) -> None:
+        """Read the file again if another program (``reedboard invite``) wrote it since."""
+        if self.path is not None and self._mtime() != self._stamp and self.path.exists():
+            self._read(self.path)
+
+    def reveal(self, ply: int, xid: str, epoch: int, theirs: str) -> None:
+        """This board reveals in exchange ``xid`` of ``ply`` against the other's commitment
+        ``theirs``: kept (at most the last 2,000) before the reveal is sent."""
+        self.revealed[f"{ply}:{xid}"] = (epoch, theirs)
+        while len(self.revealed) > MAX_REVEALED:
+            del self.revealed[next(iter(self.revealed))]
+        self.save()
+
+    def revealed_against(self, ply: int, xid: str) -> tuple[int, str] | None:
+        return self.revealed.get(f"{ply}:{xid}")
 
     def key_for(self, seats: list[str]) -> str | None:
         """The key pinned for all of ``seats`` (None: none pinned, or they differ)."""
@@ -186,6 +224,8 @@ class Pins:
         data = {
             "keys": self.keys,
             "epoch": self.epoch,
+            "retaken": self.retaken,
+            "revealed": self.revealed,
             **({"secret": self.secret} if self.secret else {}),
         }
         tmp = self.path.with_name(self.path.name + ".tmp")
@@ -197,6 +237,7 @@ class Pins:
                 f.flush()
                 os.fsync(f.fileno())
             os.replace(tmp, self.path)
+            self._stamp = self._mtime()
         except OSError as exc:
             raise RemoteKeyError(
                 f"{self.path}: cannot keep the pinned keys ({exc.strerror})"

@@ -33,6 +33,7 @@ sender's seats.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from reedboard.errors import ControllerError
@@ -46,6 +47,10 @@ MAX_DEPTH = 8
 """Objects and lists nested deeper than this are refused (a state's throw records nest 6)."""
 MAX_DIGITS = 18
 """A number of more digits is refused before it is made (plies and epochs are small)."""
+
+
+BOARD = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}(,[A-Za-z0-9][A-Za-z0-9_.-]{0,63}){0,7}")
+"""A board's name: its seats (each a name as remote.seats takes), joined by ``,``."""
 
 
 class MessageError(ControllerError, ValueError):
@@ -98,10 +103,12 @@ def decode(payload: bytes, kind: str | None = None) -> dict[str, Any]:
         raise MessageError("not a JSON object")
     _check_depth(message)
     if message.get("v") != VERSION:
-        raise MessageError(f"message version {message.get('v')!r} (this board speaks {VERSION})")
+        raise MessageError(
+            f"message version {_short(message.get('v'))} (this board speaks {VERSION})"
+        )
     got = message.get("kind")
     if not isinstance(got, str) or got not in _FIELDS:
-        raise MessageError(f"unknown kind {got!r}")
+        raise MessageError(f"unknown kind {_short(got)}")
     if kind is not None and got != kind:
         raise MessageError(f"a {got} message where a {kind} was due")
     fields = {"sender": str, "id": str, "sig": str, **_FIELDS[got]}
@@ -109,9 +116,17 @@ def decode(payload: bytes, kind: str | None = None) -> dict[str, Any]:
         value = message.get(name)
         if not isinstance(value, want) or isinstance(value, bool):
             raise MessageError(f"{got} message: {name} is missing or not a {_name(want)}")
+    if not BOARD.fullmatch(message["sender"]):
+        raise MessageError(f"{got} message: sender {_short(message['sender'])} is no board's name")
     if "ply" in fields and message["ply"] < 0:
         raise MessageError(f"{got} message: ply {message['ply']} is negative")
     return message
+
+
+def _short(value: object) -> str:
+    """A value from a message, as a line may show it: escaped, and short."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _whole(text: str) -> int:
