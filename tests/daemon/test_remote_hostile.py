@@ -280,7 +280,7 @@ def test_a_spectators_invite_shows_only_what_its_keys_sign(
             with contextlib.suppress(asyncio.CancelledError):
                 await watching
             assert not any("99-98" in line for line in lines)
-            assert any("not signed by a key of the invite" in line for line in lines)
+            assert any("not signed by the invite's keys" in line for line in lines)
 
     asyncio.run(main())
 

@@ -28,6 +28,10 @@ reveal held back, the game abandoned, takebacks asked and answered); not the ref
 messages, which anyone on a broker can make many of."""
 
 
+MAX_NOTES = 2000
+"""Notes kept a game (a long remote game has a few hundred throws)."""
+
+
 class Recorder:
     def __init__(self, store: GameStore | StoreWriter) -> None:
         self.store = store
@@ -35,6 +39,8 @@ class Recorder:
         """The store's number for the game being played."""
         self.plies = 0
         """The game's length as stored (where a note is kept)."""
+        self.notes = 0
+        """Notes kept for the game being played (since this daemon started)."""
 
     def __call__(self, event: GameEvent) -> None:
         store = self.store
@@ -46,13 +52,15 @@ class Recorder:
             if event.abandons and self.game_id is not None:
                 store.end_game(self.game_id, "abandoned")
             self.game_id = store.new_game(event.game, event.options, event.start)
-            self.plies = 0
+            self.plies = self.notes = 0
         elif isinstance(event, Resumed):
             self.game_id, self.plies = event.game_id, event.moves
         elif self.game_id is None:
             return
         elif isinstance(event, RemoteNotice) and event.what in KEPT_NOTES:
-            store.add_note(self.game_id, self.plies, event.what, event.detail)
+            if self.notes < MAX_NOTES:  # (bounded: the other board cannot fill the disk)
+                self.notes += 1
+                store.add_note(self.game_id, self.plies, event.what, event.detail)
         elif isinstance(event, MoveCommitted) and event.replaces is not None:
             store.add_change(self.game_id, event.ply, str(event.replaces), str(event.move))
         elif isinstance(event, MoveCommitted | Thrown):

@@ -270,7 +270,12 @@ class RemoteLink:
                 continue
             if self.game.dirty:
                 self.game.dirty = False
-                state = self._signed(self.game.state())
+                try:
+                    state = self._signed(self.game.state())
+                except Exception as exc:  # a bug must not stop the sending: said, tried later
+                    log.exception("remote state failed")
+                    self.game.say("error", f"remote state: {exc}", once=True)
+                    continue
                 self._outbox.append((topic(self.match, "state", self.game.me), state, True))
             while self._outbox:  # handed to the client in order, their acks awaited apart
                 where, payload, retain = self._outbox.pop(0)

@@ -4,16 +4,20 @@ state as it joins, each move, each throw's reveals, presence, takebacks."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from typing import Any
 
 import aiomqtt
 
 from reedboard.daemon.remote.keys import KEY_LENGTH, verify
-from reedboard.daemon.remote.link import client_for
+from reedboard.daemon.remote.link import BACKOFF, client_for
 from reedboard.daemon.remote.message import MessageError, decode, topic
 from reedboard.daemon.remote.settings import SEP, RemoteSettings
 from reedboard.errors import ControllerError
+
+BOUND = 64
+"""Senders remembered (doubted, or their states' lengths): a flood of names grows nothing."""
 
 
 def _signed_by(message: dict[str, Any], trusted: dict[str, str]) -> bool:
@@ -62,37 +66,46 @@ async def watch(
     trusted = dict(invite.keys) if invite is not None else None
     """With an invite: the keys whose messages are shown (and those their states vouch for)."""
     doubted: set[str] = set()
-    try:
-        async with client_for(settings) as client:
-            await client.subscribe(topic(settings.match, "#"), qos=1)
-            async for incoming in client.messages:
-                where = str(incoming.topic)
-                payload = incoming.payload
-                if not isinstance(payload, bytes | bytearray) or not payload:
-                    continue
-                try:
-                    message = decode(bytes(payload))
-                except MessageError as exc:
-                    line: str | None = f"a bad message on {where[:80]}: {exc}"
-                else:
-                    if trusted is not None and not _signed_by(message, trusted):
-                        sender = message["sender"][:40]
-                        if sender in doubted:
-                            continue
-                        doubted.add(sender)
-                        out(f"messages from {sender} not signed by a key of the invite: not shown")
+    connected, delay = False, BACKOFF[0]
+    while True:
+        try:
+            async with client_for(settings) as client:
+                connected, delay = True, BACKOFF[0]
+                await client.subscribe(topic(settings.match, "#"), qos=1)
+                async for incoming in client.messages:
+                    where = str(incoming.topic)
+                    payload = incoming.payload
+                    if not isinstance(payload, bytes | bytearray) or not payload:
                         continue
-                    if message["kind"] == "state":  # said when its length changes
-                        plies = len(message["moves"])
-                        if states.get(message["sender"]) == plies:
+                    try:
+                        message = decode(bytes(payload))
+                    except MessageError as exc:
+                        line: str | None = f"a bad message on {where[:80]}: {exc}"
+                    else:
+                        if trusted is not None and not _signed_by(message, trusted):
+                            sender = message["sender"][:40]
+                            if sender in doubted or len(doubted) >= BOUND:
+                                continue  # (said once a sender; a flood of names says no more)
+                            doubted.add(sender)
+                            out(f"messages from {sender} not signed by the invite's keys: hidden")
                             continue
-                        states[message["sender"]] = plies
-                    line = describe(where, message)
-                if line is None:
-                    continue
-                out(line)
-                printed += 1
-                if count is not None and printed >= count:
-                    return
-    except aiomqtt.MqttError as exc:
-        raise WatchError(f"broker {settings.broker.url}: {exc}") from None
+                        if message["kind"] == "state":  # said when its length changes
+                            plies = len(message["moves"])
+                            if states.get(message["sender"]) == plies:
+                                continue
+                            if message["sender"] in states or len(states) < BOUND:
+                                states[message["sender"]] = plies
+                        line = describe(where, message)
+                    if line is None:
+                        continue
+                    out(line)
+                    printed += 1
+                    if count is not None and printed >= count:
+                        return
+        except aiomqtt.MqttError as exc:
+            if not connected:  # never reached: one line, and done
+                raise WatchError(f"broker {settings.broker.url}: {exc}") from None
+            out(f"broker {settings.broker.url}: {exc}; following again when it is back")
+            connected = False
+        await asyncio.sleep(delay)
+        delay = min(delay * 2, BACKOFF[1])
