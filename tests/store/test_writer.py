@@ -4,6 +4,7 @@ board while a move is being made durable, and says and lights nothing of it befo
 from __future__ import annotations
 
 import sqlite3
+import time
 from pathlib import Path
 
 import pytest
@@ -79,7 +80,9 @@ def test_alerts_keep_their_order_and_times_when_held_back(tmp_path: Path) -> Non
 
 
 @pytest.mark.error_logs
-def test_a_failed_write_is_said_once_and_leaves_a_clean_prefix(tmp_path: Path) -> None:
+def test_a_failed_write_loses_nothing_and_is_written_when_the_store_takes_writes_again(
+    tmp_path: Path,
+) -> None:
     db = tmp_path / "games.sqlite3"
     rig, writer = writer_rig(db)
     try:
@@ -88,20 +91,56 @@ def test_a_failed_write_is_said_once_and_leaves_a_clean_prefix(tmp_path: Path) -
         rig.session.flush(rig.t)
         other = sqlite3.connect(str(db), isolation_level=None)
         other.execute("ALTER TABLE moves RENAME TO gone")  # the disk says no from here on
-        other.close()
         rig.move("16", "9")
         rig.move("4", "1")
         writer.wait(5)
         rig.session.flush(rig.t)
         kinds = rig.kinds()
-        assert kinds.count("store-error") == 1
-        assert kinds[-3:] == ["store-error", "move", "move"]  # said before the unsaved moves
+        assert kinds.count("store-error") == 1 and writer.behind
+        assert kinds[-3:] == ["store-error", "move", "move"]  # said before the moves kept
+        said = rig.session.alerts[-3]["text"]
+        assert "saving is behind" in said and said.count(str(db)) == 1  # (the path once)
         times = [a["t"] for a in rig.session.alerts]
         assert times == sorted(times)
         assert rig.moves == ["9-4", "16-9", "4-1"]  # the game goes on, on the board
-        check = sqlite3.connect(str(db))
-        assert check.execute("SELECT move FROM gone ORDER BY ply").fetchall() == [("9-4",)]
-        check.close()
+        other.execute("ALTER TABLE gone RENAME TO moves")  # the store takes writes again
+        other.close()
+        deadline = time.monotonic() + 10
+        while writer.behind and time.monotonic() < deadline:
+            time.sleep(0.05)
+        writer.wait(5)
+        rig.session.flush(rig.t)
+        assert rig.kinds().count("store-ok") == 1 and not writer.behind
+        record = writer.unfinished()
+        assert record is not None and record.moves == ("9-4", "16-9", "4-1")
+    finally:
+        writer.close()
+
+
+@pytest.mark.error_logs
+def test_a_store_locked_by_another_program_for_longer_than_its_timeout_loses_nothing(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "games.sqlite3"
+    rig, writer = writer_rig(db)
+    try:
+        writer.wait(5)
+        rig.session.flush(rig.t)
+        other = hold_write_lock(db)  # another program's transaction, held
+        rig.move("9", "4")
+        rig.move("16", "9")
+        assert writer.wait(15)  # past the store's busy timeout: kept, not lost
+        rig.session.flush(rig.t)
+        assert "store-error" in rig.kinds() and writer.behind
+        other.execute("COMMIT")
+        other.close()
+        deadline = time.monotonic() + 10
+        while writer.behind and time.monotonic() < deadline:
+            time.sleep(0.05)
+        rig.session.flush(rig.t)
+        assert "store-ok" in rig.kinds()
+        record = writer.unfinished()
+        assert record is not None and record.moves == ("9-4", "16-9")
     finally:
         writer.close()
 

@@ -530,14 +530,21 @@ class Session:
         """Once the store has written everything handed to it, let the events held back
         meanwhile be heard and show the frame (the daemon calls this when the writer
         empties)."""
+        if isinstance(self.store, StoreWriter) and not self.saving():
+            if failure := self.store.take_failure():  # said first, when the write was made
+                at = self.events.held_since or now
+                self.events.announce(
+                    Notice(
+                        at,
+                        "store-error",
+                        f"{failure}; saving is behind: every move is kept and written when"
+                        " the store takes writes again",
+                    )
+                )
+            if caught := self.store.take_caught_up():
+                self.events.announce(Notice(now, "store-ok", f"{caught}: every move is saved"))
         if (not self.events.holding and not self._frame_due) or self.saving():
             return
-        if isinstance(self.store, StoreWriter) and (failure := self.store.take_failure()):
-            # said first, when the failed write was made
-            at = self.events.held_since or now
-            self.events.announce(
-                Notice(at, "store-error", f"{failure}; from here on the game is not saved")
-            )
         self.events.flush()
         if self._frame_due:
             self._frame_due = False

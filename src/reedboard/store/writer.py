@@ -8,10 +8,13 @@ announce or light until :attr:`StoreWriter.saving` is false, and the daemon wake
 (``on_saved``). Reads and new games wait for the queue to drain first, so they see every
 write made before them.
 
-A write that fails (disk full, the file made read-only, the card pulled) is logged, the
-moves after it are not written (the store keeps a clean prefix of the game, never one with
-a hole), and :meth:`StoreWriter.take_failure` says so once, so the session can tell the
-players that the game from here on is not saved.
+A write that fails (the store locked by another program, the disk full, the file made
+read-only) loses nothing: it and every write after it are kept, in order, and tried again
+(every :data:`RETRY` seconds) until the store takes them; :meth:`StoreWriter.take_failure` says
+once that saving is behind, and :meth:`StoreWriter.take_caught_up` once that it has caught up.
+While it is behind, a move is announced once it is kept in that queue (the game goes on at the
+board); it is durable once saving has caught up. A daemon stopped while behind tries once more,
+and logs what it could not write.
 """
 
 from __future__ import annotations
@@ -19,12 +22,16 @@ from __future__ import annotations
 import logging
 import queue
 import threading
+from collections import deque
 from collections.abc import Callable, Iterator
 from typing import Any
 
 from reedboard.store.games import GameRecord, GameStore
 
 log = logging.getLogger("reedboard")
+
+RETRY = 1.0
+"""Seconds between tries of a write the store did not take."""
 
 
 class StoreWriter:
@@ -41,7 +48,11 @@ class StoreWriter:
         self._idle = threading.Event()
         self._idle.set()
         self._failure: str | None = None
-        self._failed = False
+        self._caught_up: str | None = None
+        self._backlog: deque[tuple[Callable[..., Any], tuple[Any, ...]]] = deque()
+        """Writes the store has not taken yet, in order (only the writer's thread uses it)."""
+        self.behind = False
+        """Whether writes are waiting for the store to take them."""
         self._thread = threading.Thread(target=self._run, name="store-writer", daemon=True)
         self._thread.start()
 
@@ -55,10 +66,16 @@ class StoreWriter:
         return self._idle.wait(timeout)
 
     def take_failure(self) -> str | None:
-        """The first write that failed, once (None if none, or already taken)."""
+        """Why saving fell behind, once each time it does (None if it has not)."""
         with self._lock:
             failure, self._failure = self._failure, None
         return failure
+
+    def take_caught_up(self) -> str | None:
+        """That saving caught up after falling behind, once each time it does."""
+        with self._lock:
+            caught, self._caught_up = self._caught_up, None
+        return caught
 
     # -- writes, queued ---------------------------------------------------------------------
 
@@ -87,7 +104,6 @@ class StoreWriter:
 
     def new_game(self, game: str, options: dict[str, Any], start: str) -> int:
         self.wait()
-        self._failed = False  # a new game starts a new prefix
         return self.store.new_game(game, options, start)
 
     def unfinished(self, game: str | None = None) -> GameRecord | None:
@@ -107,9 +123,16 @@ class StoreWriter:
         return self.store.pragma(name)
 
     def close(self) -> None:
-        """Write what is queued, stop the thread, close the store."""
+        """Write what is queued (what the store will not take is logged), stop the thread,
+        close the store."""
         self._queue.put(None)
         self._thread.join()
+        if self._backlog:
+            log.error(
+                "game store %s: %d writes could not be saved before stopping",
+                self.path,
+                len(self._backlog),
+            )
         self.store.close()
 
     # -- the thread -------------------------------------------------------------------------
@@ -121,20 +144,47 @@ class StoreWriter:
         self._queue.put((write, args))
 
     def _run(self) -> None:
-        while (item := self._queue.get()) is not None:
-            write, args = item
-            if not self._failed:
-                try:
-                    write(*args)
-                except Exception as exc:  # the disk said no: keep a clean prefix, say so
-                    self._failed = True
-                    with self._lock:
-                        self._failure = f"{self.path}: {exc}"
-                    log.error("game store write failed: %s: %s", self.path, exc)
+        while True:
+            try:  # (while behind: wake to try again even when nothing new comes)
+                item = self._queue.get(timeout=RETRY if self._backlog else None)
+            except queue.Empty:
+                self._write_backlog()
+                continue
+            if item is None:
+                self._write_backlog()  # (once more before stopping)
+                return
+            self._backlog.append(item)
+            self._write_backlog()
             with self._lock:
-                self._outstanding -= 1
+                self._outstanding -= 1  # written, or kept to be written in order
                 empty = self._outstanding == 0
                 if empty:
                     self._idle.set()
             if empty and self.on_saved is not None:
                 self.on_saved()
+
+    def _write_backlog(self) -> None:
+        """Write the kept writes in order, stopping at the first the store does not take."""
+        was_behind = self.behind
+        while self._backlog:
+            write, args = self._backlog[0]
+            try:
+                write(*args)
+            except Exception as exc:  # the disk said no: kept, tried again later
+                if not self.behind:
+                    self.behind = True
+                    with self._lock:
+                        said = str(exc)  # (the store's errors name the file already)
+                        self._failure = (
+                            said if said.startswith(str(self.path)) else (f"{self.path}: {said}")
+                        )
+                    log.error("game store write failed: %s (kept)", exc)
+                return
+            self._backlog.popleft()
+        self.behind = False
+        if was_behind:
+            with self._lock:
+                self._caught_up = f"{self.path}: saving caught up"
+            log.warning("game store %s: saving caught up", self.path)
+            if self.on_saved is not None:
+                self.on_saved()  # (wake the loop to say so)
