@@ -5,6 +5,7 @@ the command line's checks."""
 from __future__ import annotations
 
 import asyncio
+import io
 import json
 import re
 import socket
@@ -403,3 +404,24 @@ def test_the_picker_seats_the_computer_at_a_level(tmp_path: Path) -> None:
         computer = live.daemon.computer
         assert computer is not None and computer.sides == frozenset({"geese"})
         assert live.daemon.config.level == 2
+
+
+def test_a_bad_web_variable_is_one_line_and_the_flags_win_over_it(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from reedboard.daemon.config import parse_listen
+
+    with pytest.raises(ValueError, match="not HOST:PORT"):
+        parse_listen("127.0.0.1:1:2")  # (was taken as the host 127.0.0.1:1, "reachable")
+    with pytest.raises(ValueError, match="brackets"):
+        parse_listen("::1:8080")
+    assert parse_listen("[::1]:8080") == ("::1", 8080)
+    db = tmp_path / "games.sqlite3"
+    for bad in ("garbage", "127.0.0.1:1:2"):
+        monkeypatch.setenv("REEDBOARD_WEB", bad)
+        code, _, err = run_cli(capsys, "run", "--database", str(db))
+        assert code == 2 and err.startswith("reedboard: error: $REEDBOARD_WEB: ")
+        assert err.count("\n") == 1
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    code, out, err = run_cli(capsys, "run", "--database", str(db), "--no-web")
+    assert code == 0 and "new-game" in out, err  # the flag wins over the variable

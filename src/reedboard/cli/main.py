@@ -39,6 +39,10 @@ def _top_help() -> str | None:
     return top_help()
 
 
+MAX_LINE = 1000
+"""The longest error line said (anything longer is cut, with ``...``)."""
+
+
 def _flush() -> None:
     if sys.stdout is not None:  # None: started with standard output closed (>&-)
         sys.stdout.flush()
@@ -47,6 +51,8 @@ def _flush() -> None:
 def _error(text: str) -> int:
     """One line on standard error, ``reedboard: error: ...``; exit code 2."""
     line = " ".join(text.split()) or "failed"
+    if len(line) > MAX_LINE:  # (a 50 MB point name is not a 50 MB line)
+        line = line[: MAX_LINE - 3] + "..."
     if sys.stderr is not None:  # closed (2>&-): the exit code says it (print would use stdout)
         import contextlib  # here, not at every start
 

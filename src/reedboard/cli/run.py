@@ -158,9 +158,9 @@ def _web_flags(config: Any, args: argparse.Namespace) -> Any:
             host, port = parse_listen(args.web)
         except ValueError as exc:
             raise UsageError(f"run: --web {exc}") from None
-        web = replace(web, host=host, port=port, enabled=True)
+        web = replace(web, host=host, port=port, enabled=True, problem=None)
     if args.no_web:
-        web = replace(web, enabled=False)
+        web = replace(web, enabled=False, problem=None)
     check_settings(web)
     check_port(web)  # a port in use is said before the board or the store is opened
     return replace(config, web=web)

@@ -43,7 +43,6 @@ from typing import Any
 
 from reedboard import engine
 from reedboard.daemon.remote.settings import RemoteSettings, RemoteSettingsError, from_values
-from reedboard.errors import CommandError
 from reedboard.store.games import default_path
 from reedboard.wiring.tomlfile import TomlFile, resolve
 
@@ -76,6 +75,9 @@ class WebSettings:
     port: int = 8080
     token: str | None = None
     hosts: tuple[str, ...] = ()
+    problem: str | None = None
+    """Why ``$REEDBOARD_WEB`` could not be used: said when these settings are used, not when
+    a flag (``--web``, ``--no-web``) or a config's ``[web]`` says otherwise."""
     """Names besides this machine's that the page may be reached by (``Host``)."""
 
     @property
@@ -106,16 +108,24 @@ def web_default() -> WebSettings:
     try:
         host, port = parse_listen(text)
     except ValueError as exc:
-        raise CommandError(f"$REEDBOARD_WEB: {exc} (or off)") from None
+        return WebSettings(problem=f"$REEDBOARD_WEB: {exc} (or off)")
     return WebSettings(host=host, port=port)
 
 
 def parse_listen(text: str) -> tuple[str, int]:
     """``HOST:PORT`` (``[::1]:8080`` for IPv6): ValueError saying what is wrong."""
     host, sep, port = text.strip().rpartition(":")
+    bracketed = host.startswith("[") and host.endswith("]")
     host = host.removeprefix("[").removesuffix("]")
     if not sep or not host or not port.isascii() or not port.isdigit():
         raise ValueError(f"{text!r} is not HOST:PORT, like 127.0.0.1:8080")
+    if ":" in host:  # only an IPv6 address holds a colon, and it is written in brackets
+        try:
+            ipaddress.IPv6Address(host)
+        except ValueError:
+            raise ValueError(f"{text!r} is not HOST:PORT, like 127.0.0.1:8080") from None
+        if not bracketed:
+            raise ValueError(f"{text!r}: write an IPv6 address in brackets, like [::1]:8080")
     if not 1 <= int(port) <= 65535:
         raise ValueError(f"{text!r}: port {port} is outside 1-65535")
     return host, int(port)

@@ -289,6 +289,8 @@ class Daemon:
         for sig in (signal.SIGTERM, signal.SIGINT):
             with contextlib.suppress(NotImplementedError, RuntimeError):
                 loop.add_signal_handler(sig, self.stop.set)
+        with contextlib.suppress(NotImplementedError, RuntimeError, AttributeError):
+            loop.add_signal_handler(signal.SIGHUP, self._hangup)
         extensions = list(self.extensions)
         if console and self.console is not None:
             extensions.append(ConsoleReader(self.console, self.read_lines, self.show))
@@ -374,6 +376,12 @@ class Daemon:
             for task in (next_event, stopping):
                 if task is not None:
                     task.cancel()
+
+    def _hangup(self) -> None:
+        """SIGHUP (a terminal closed, or `systemctl reload`): a clean stop, the game kept; the
+        service restarts it, reading the config anew."""
+        self.out("SIGHUP: stopping cleanly (the game is kept); start again to read the config")
+        self.stop.set()
 
     def _saved(self) -> None:
         self.session.flush(time.monotonic())

@@ -286,8 +286,11 @@ async def prepare(
 ) -> Solution | None:
     """Open the table the game needs, building it in a process of its own if missing (said
     through ``say``); None where the game has none or it cannot be used here."""
-    if os.environ.get(SOLVER_ENV, "").lower() in ("off", "0", "no", "false"):
+    setting = os.environ.get(SOLVER_ENV, "").strip().lower()
+    if setting in ("off", "0", "no", "false"):
         return None
+    if setting not in ("", "on", "1", "yes", "true"):
+        say(f"{SOLVER_ENV}={setting[:20]!r} is neither on nor off: taken as on")
     table = table_of(position)
     if table is None:
         return None

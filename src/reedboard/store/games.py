@@ -114,9 +114,17 @@ VERSION = len(MIGRATIONS)
 
 
 def default_path() -> Path:
-    """``$REEDBOARD_DB``, else ``$XDG_DATA_HOME/reedboard/games.sqlite3``."""
-    if env := os.environ.get("REEDBOARD_DB"):
-        return Path(env)
+    """``$REEDBOARD_DB`` (``~`` is the home folder), else
+    ``$XDG_DATA_HOME/reedboard/games.sqlite3``; StoreError naming the variable for a value
+    that keeps nothing or names no file."""
+    env = os.environ.get("REEDBOARD_DB")
+    if env is not None and env != "":
+        value = env.strip()
+        if not value:
+            raise StoreError(f"REEDBOARD_DB={env!r}: names no file (unset it for the default)")
+        if value == ":memory:" or value.startswith("file:"):
+            raise StoreError(f"REEDBOARD_DB={value!r}: keeps nothing on disk; name a file")
+        return Path(value).expanduser()
     base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
     return base / "reedboard" / "games.sqlite3"
 
@@ -292,7 +300,8 @@ class GameStore:
         db = self._db
         db.execute("BEGIN")  # looked at before anything is changed: it may be somebody else's
         try:
-            self._version()
+            if self._version() is not None:
+                self._check_whole()
         finally:
             with contextlib.suppress(sqlite3.Error):
                 db.execute("ROLLBACK")
@@ -320,6 +329,21 @@ class GameStore:
                 with contextlib.suppress(sqlite3.Error):
                     db.execute("ROLLBACK")
             raise
+
+    def _check_whole(self) -> None:
+        """StoreError when the file is damaged (SQLite's integrity check, which reads every
+        page once: a store of games is small), saying what to do; a damaged store is never
+        shown as an empty one."""
+        try:
+            found = [row[0] for row in self._db.execute("PRAGMA integrity_check(3)")]
+        except sqlite3.DatabaseError as exc:
+            found = [str(exc)]
+        if found != ["ok"]:
+            what = "; ".join(str(f) for f in found)[:200]
+            raise StoreError(
+                f"{self.path}: the game store is damaged ({what}): keep a copy, then"
+                f" recover it (sqlite3 {self.path} .recover) or move it away to start afresh"
+            )
 
     def _version(self) -> int | None:
         """The file's schema version, ``None`` for an empty database; refuses what is not a

@@ -41,6 +41,8 @@ def is_loopback(host: str) -> bool:
 
 def check_settings(settings: WebSettings) -> None:
     """A web view listening beyond this machine needs a token (WebError otherwise)."""
+    if settings.enabled and settings.problem:
+        raise WebError(settings.problem)
     if settings.enabled and not is_loopback(settings.host) and not settings.token:
         raise WebError(
             f"web view on {settings.host}:{settings.port} is reachable from other machines:"
