@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -221,3 +222,32 @@ def test_the_new_boards_layouts_match_their_engines() -> None:
     engine_points = {b.point(c, p) for c in b.colours for p in range(-1, b.home(c) + 1)}
     assert set(parchesi.points) == engine_points
     assert {int(s[1:]) for s in parchesi.marks["safeties"]} == b.safeties
+
+
+def _edited(tmp_path: Path, change: Any) -> Path:
+    from reedboard.wiring.layout import LAYOUTS
+
+    text = (LAYOUTS / "cross33.toml").read_text()
+    path = tmp_path / "mine.toml"
+    path.write_text(change(text))
+    return path
+
+
+@pytest.mark.parametrize(
+    "change, what",
+    [
+        (lambda t: re.sub(r'(?m)^"?33"?\s*=.*\n', "", t, count=1), "lacks"),
+        (lambda t: t.replace('"solitaire"', '"chess"', 1), "chess"),
+        (lambda t: re.sub(r'(?m)^"?33"?(\s*=)', '"①"\\1', t, count=1), "no point id"),
+    ],
+)
+def test_a_layout_that_cannot_hold_its_games_is_refused_when_loaded(
+    tmp_path: Path, change: Any, what: str
+) -> None:
+    from reedboard.wiring.layout import LAYOUTS
+
+    path = _edited(tmp_path, change)
+    assert path.read_text() != (LAYOUTS / "cross33.toml").read_text()  # (the change took)
+    with pytest.raises(WiringError, match=what) as err:
+        load_layout(path)
+    assert str(err.value).startswith(str(path)) and "\n" not in str(err.value)

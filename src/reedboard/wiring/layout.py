@@ -7,6 +7,7 @@ wrong, so a hobbyist editing a layout for their own board is told exactly where 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -84,6 +85,10 @@ def layout_for_game(game_id: str) -> Layout:
     raise WiringError(f"no layout lists the game {game_id!r}")
 
 
+POINT_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,23}")
+"""A point's id: ASCII letters, digits, '-' and '_' (it is typed, logged and sent)."""
+
+
 class _Loader(TomlFile):
     def pair(self, key: str) -> tuple[int, int]:
         value = self.need(key, list)
@@ -110,10 +115,39 @@ class _Loader(TomlFile):
         for mark in shaded:
             if not isinstance(marks.get(mark), list):
                 raise self.fail("shaded", f"{mark!r} is no mark of this layout that lists points")
+        self.check_games(games, points)
         return Layout(name, self.path, games, size, matrix, dice_leds, points, marks, shaded)
+
+    def check_games(self, games: tuple[Any, ...], points: dict[str, Point]) -> None:
+        """Each game listed is a game, and its board fits this one: every point its start
+        holds or its first moves reach is a point here (a layout missing one would pass the
+        wiring commands and then stop the daemon at its first frame)."""
+        from reedboard import engine  # (a layout's games are checked when it is loaded)
+
+        for game in games:
+            if not isinstance(game, str):
+                raise self.fail("games", f"{game!r} is no game id")
+            try:
+                start = engine.start(game)
+            except engine.EngineError as exc:
+                raise self.fail("games", str(exc)) from None
+            needed = set(start.occupied())
+            for move in start.legal_moves if not start.is_chance() else ():
+                needed.update(p for p in move.points() if p)
+            missing = sorted(needed - set(points))
+            if missing:
+                raise self.fail(
+                    "games",
+                    f"{game}'s board has point {missing[0]!r}, which this layout lacks"
+                    f" ({len(missing)} missing)",
+                )
 
     def point(self, pid: str, spec: Any, size: tuple[int, int], matrix: tuple[int, int]) -> Point:
         key = f"points.{pid}"
+        if not POINT_ID.fullmatch(pid):
+            raise self.fail(
+                "points", f"{pid[:20]!r} is no point id (letters, digits, '-' and '_'; ASCII)"
+            )
         if not isinstance(spec, dict):
             raise self.fail(key, f"expected a table {{ {', '.join(POINT_KEYS)} }}")
         for extra in sorted(set(spec) - set(POINT_KEYS)):

@@ -478,6 +478,11 @@ class WebView:
         except web.HTTPException as exc:
             exc.headers.update(HEADERS)
             raise
+        except engine.ReedboardError as exc:  # (a damaged store, a stored game that does not
+            # replay): one line, never a traceback
+            line = " ".join(str(exc).split())[:300]
+            log.warning("web view: %s: %s", request.path, line)
+            return web.Response(status=503, text=f"503: {line}\n", headers=HEADERS)
         if not response.prepared:  # (a websocket's headers are gone already)
             response.headers.update(HEADERS)
         return response
