@@ -76,3 +76,19 @@ def test_sighup_stops_the_daemon_cleanly_and_keeps_the_game(tmp_path: Path) -> N
     record = store.unfinished("solitaire")
     store.close()
     assert record is not None and record.moves == ("5-17",)
+
+
+def test_a_folder_where_sqlite_keeps_its_file_is_named(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    GameStore(db).close()
+    for beside in (tmp_path / "games.sqlite3-shm", tmp_path / "games.sqlite3-wal"):
+        for left in tmp_path.glob("games.sqlite3-*"):
+            if left.is_file():
+                left.unlink()
+        beside.mkdir()
+        with pytest.raises(StoreError) as err:
+            GameStore(db)
+        assert str(err.value).startswith(f"{beside}: a folder") and "read-only" not in str(
+            err.value
+        )
+        beside.rmdir()

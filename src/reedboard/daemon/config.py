@@ -186,8 +186,9 @@ def load_config(path: str | Path) -> Config:
     base = web_default()
     host, port = base.host, base.port
     if "listen" in web:
+        listen = f.get("listen", str, None, web, "web.listen")  # (its own line if not text)
         try:
-            host, port = parse_listen(f.get("listen", str, None, web, "web.listen"))
+            host, port = parse_listen(listen)
         except ValueError as exc:
             raise f.fail("web.listen", str(exc)) from None
     token = f.get("token", str, None, web, "web.token")

@@ -284,6 +284,9 @@ class GameStore:
             return f"{self.path}: not a reedboard game store (not an SQLite database)"
         if self.readonly:
             return f"{self.path}: cannot read the game store: {text}"
+        for beside in (f"{self.path}-shm", f"{self.path}-wal"):
+            if Path(beside).is_dir():  # SQLite's own files beside the store: not folders
+                return f"{beside}: a folder where SQLite keeps a file of the store: move it"
         if "readonly" in text or "read-only" in text:
             folder = self.path.parent
             if not os.access(folder, os.W_OK | os.X_OK):
