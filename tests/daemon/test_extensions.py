@@ -117,3 +117,24 @@ def test_one_extension_failing_to_stop_stops_no_other(
     run(daemon, play)
     assert [e for e in log if e[0] == "stop"] == [("stop", "broken"), ("stop", "a")]
     assert "Broken did not stop cleanly" in caplog.text
+
+
+@pytest.mark.error_logs
+def test_the_loops_errors_are_said_once_a_second_in_one_line(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    from reedboard.daemon.core import QuietErrors
+
+    now = [0.0]
+    quiet = QuietErrors(clock=lambda: now[0])
+    flood = OSError(24, "Too many open files")
+    with caplog.at_level("ERROR", logger="reedboard"):
+        for n in range(100_000):  # a storm of accept() failures in under a second
+            now[0] = n * 1e-6
+            quiet(None, {"message": "socket.accept() out of system resource", "exception": flood})  # type: ignore[arg-type]
+        now[0] = 1.5
+        quiet(None, {"message": "socket.accept() out of system resource", "exception": flood})  # type: ignore[arg-type]
+    lines = [r.getMessage() for r in caplog.records]
+    assert len(lines) == 2 and all("\n" not in line for line in lines)
+    assert lines[1].endswith("(and 99999 more)")
+    assert not any(r.exc_info for r in caplog.records)

@@ -279,6 +279,7 @@ class Daemon:
         """Run until SIGTERM, SIGINT, ``quit``, or (with ``console``, on the simulated board)
         the end of standard input."""
         loop = asyncio.get_running_loop()
+        loop.set_exception_handler(QuietErrors())  # (out of descriptors: a line a second)
 
         # what waited for the disk is said and lit as soon as the writer is done
         def saved() -> None:  # on the writer's thread
@@ -434,6 +435,33 @@ class Daemon:
 
         threading.Thread(target=read, name="console", daemon=True).start()
         return lines
+
+
+class QuietErrors:
+    """The loop's error handler: each kind of error said at most once a second, in one line
+    without a traceback (300 browsers over a limit of 256 file descriptors made 136,447
+    tracebacks in seconds); how many were not said is said with the next."""
+
+    def __init__(self, every: float = 1.0, clock: Callable[[], float] = time.monotonic) -> None:
+        self.every = every
+        self.clock = clock
+        self.last: dict[str, float] = {}
+        self.unsaid: dict[str, int] = {}
+
+    def __call__(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        message = str(context.get("message") or "error")
+        exc = context.get("exception")
+        kind = f"{message}|{type(exc).__name__}"
+        now = self.clock()
+        if now - self.last.get(kind, float("-inf")) < self.every:
+            self.unsaid[kind] = self.unsaid.get(kind, 0) + 1
+            return
+        if len(self.last) > 256:  # (bounded: kinds seen long ago are forgotten)
+            self.last.clear()
+        self.last[kind] = now
+        more = self.unsaid.pop(kind, 0)
+        said = f"{message}: {exc}" if exc is not None else message
+        log.error("%s%s", " ".join(said.split())[:300], f" (and {more} more)" if more else "")
 
 
 def _remote_play(config: Config, session: Session) -> RemotePlay | None:
