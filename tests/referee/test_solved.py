@@ -585,3 +585,18 @@ def test_the_build_command_writes_the_set_and_refuses_in_one_line(
 def test_the_build_estimate_is_a_time() -> None:
     seconds = WinningTable(17).estimate_seconds()
     assert 0 < seconds < 3600
+
+
+def test_hint_with_a_cache_folder_that_cannot_be_made_is_the_bounded_search(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from reedboard.cli.main import main
+
+    blocker = tmp_path / "cache"
+    blocker.write_text("a file where the cache folder would be")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(blocker))
+    monkeypatch.delenv("REEDBOARD_SOLITAIRE_SOLVER", raising=False)
+    assert main(["hint", "solitaire"]) == 0
+    out, err = capsys.readouterr()
+    assert out.strip() in {str(m) for m in engine.start("solitaire").legal_moves}
+    assert "a bounded search instead" in err and "Errno" not in err

@@ -64,6 +64,9 @@ def _open(table: SolvedTable) -> Solution | None:
     progress = solved.ProgressPrinter(sys.stderr, table.phases)
     try:
         return solved.open_table(table, build_missing=True, progress=progress, say=say)
+    except OSError as exc:  # the cache folder cannot be made or written: the search's hint
+        say(f"the {table.name} cannot be kept ({exc.strerror or exc}): a bounded search instead")
+        return None
     finally:  # a CacheError (a table built but unreadable) is one line naming the file
         progress.done()
 
