@@ -448,3 +448,14 @@ def test_random_json_lines_read_as_a_trace_or_a_trace_error(values: list[Any]) -
     head = [{"game": "fox-and-rabbit", "occupied": ["a1"]}]
     _read_and_replay("\n".join(json.dumps(v) for v in head + values).encode())
     _read_and_replay("\n".join(json.dumps(v) for v in values).encode())
+
+
+def test_a_switch_turned_the_way_it_already_is_is_one_line_naming_it(tmp_path: Path) -> None:
+    from reedboard.sim.trace import check_trace
+
+    start = sorted(engine.start("solitaire").occupied())
+    for point, on, what in (("17", False, "already off"), (start[0], True, "already on")):
+        text = json.dumps({"game": "solitaire", "occupied": start})
+        text += "\n" + json.dumps({"t": 0.5, "point": point, "on": on}) + "\n"
+        with pytest.raises(TraceError, match=f":2: point {point} is {what}"):
+            check_trace(read_trace(text, "t.jsonl"))

@@ -283,11 +283,18 @@ def check_trace(trace: Trace, game: str | None = None) -> tuple[Layout, dict[str
     unknown = sorted(trace.occupied - set(layout.points), key=_key)
     if unknown:
         raise TraceError(f"{head}: occupied: board {layout.name} has no point {', '.join(unknown)}")
+    occupied = set(trace.occupied)
     for i, line in enumerate(trace.lines):
         if "point" in line and line["point"] not in layout.points:
             raise TraceError(
                 f"{trace.where(i)}: board {layout.name} has no point {line['point']!r}"
             )
+        if "point" in line and "on" in line:  # a switch changes: it was the other way
+            point, on = line["point"], bool(line["on"])
+            if (point in occupied) == on:
+                was = "on (a piece there)" if on else "off (empty)"
+                raise TraceError(f"{trace.where(i)}: point {point} is already {was}")
+            (occupied.add if on else occupied.discard)(point)
         if "dice" in line:
             fault = _dice_fault(cls.dice_spec, game_id, line["dice"])
             if fault:
