@@ -182,3 +182,29 @@ def test_a_page_of_another_origin_in_chromium_cannot_move_a_piece(
         finally:
             server.shutdown()
         assert _board(live) == before
+
+
+def test_connections_that_send_their_headers_slowly_are_closed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import socket
+
+    from reedboard.daemon.web import server
+
+    monkeypatch.setattr(server, "HEADER_TIMEOUT", 0.5)
+    with LiveDaemon(tmp_path, "solitaire") as live:
+        port = int(live.url.rsplit(":", 1)[1].strip("/"))
+        slow = []
+        for _ in range(50):  # each sends half its headers, and then nothing
+            s = socket.create_connection(("127.0.0.1", port), timeout=5)
+            s.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+            slow.append(s)
+        for s in slow:
+            assert s.recv(100) == b""  # closed by the board, not held for ever
+            s.close()
+
+        async def still() -> None:
+            async with aiohttp.ClientSession() as session, session.get(live.url) as r:
+                assert r.status == 200
+
+        asyncio.run(still())

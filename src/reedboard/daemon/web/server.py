@@ -149,6 +149,80 @@ def _too_deep(value: object, limit: int = MAX_DEPTH) -> bool:
     return False
 
 
+HEADER_TIMEOUT = 10.0
+"""Seconds a connection has to send the headers of its first request: 200 connections that
+send them a byte at a time are closed, not held for ever (aiohttp has no such timeout)."""
+
+
+class _HeaderDeadline(asyncio.Protocol):
+    """aiohttp's protocol for one connection, closed if its first request's headers have not
+    all come (the blank line that ends them) within the deadline."""
+
+    def __init__(self, inner: Any, timeout: float) -> None:
+        self.inner = inner
+        self.timeout = timeout
+        self.tail = b""
+        self.done = False
+        self.timer: asyncio.TimerHandle | None = None
+        self.transport: asyncio.BaseTransport | None = None
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = transport
+        self.timer = asyncio.get_running_loop().call_later(self.timeout, self._expire)
+        self.inner.connection_made(transport)
+
+    def _expire(self) -> None:
+        if not self.done and self.transport is not None:
+            self.transport.close()
+
+    def data_received(self, data: bytes) -> None:
+        if not self.done:
+            seen = self.tail + data[:65536]
+            if b"\r\n\r\n" in seen or b"\n\n" in seen:
+                self.done = True
+                if self.timer is not None:
+                    self.timer.cancel()
+            self.tail = seen[-3:]
+        self.inner.data_received(data)
+
+    def eof_received(self) -> bool | None:
+        result: bool | None = self.inner.eof_received()
+        return result
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.timer is not None:
+            self.timer.cancel()
+        self.inner.connection_lost(exc)
+
+    def pause_writing(self) -> None:
+        self.inner.pause_writing()
+
+    def resume_writing(self) -> None:
+        self.inner.resume_writing()
+
+
+class _Site(web.TCPSite):
+    """aiohttp's TCP site, each connection under a deadline for its headers."""
+
+    def __init__(self, runner: web.AppRunner, host: str, port: int, timeout: float) -> None:
+        super().__init__(runner, host, port)
+        self._timeout = timeout
+
+    async def start(self) -> None:
+        await web.BaseSite.start(self)
+        server = self._runner.server
+        assert server is not None
+        timeout = self._timeout
+        self._server = await asyncio.get_running_loop().create_server(
+            lambda: _HeaderDeadline(server(), timeout),
+            self._host,
+            self._port,
+            backlog=self._backlog,
+            reuse_address=self._reuse_address,
+            reuse_port=self._reuse_port,
+        )
+
+
 class _Tee:
     """The compositor's sink, and the web view told of each chain written to it."""
 
@@ -183,6 +257,8 @@ class WebView:
         self.sent = 0
         """Messages queued to browsers (for tests and the benchmark)."""
         self._closing: set[asyncio.Task[Any]] = set()
+        self.header_timeout = HEADER_TIMEOUT
+        """Seconds a connection may take to send its request's headers (then it is closed)."""
 
     # -- serving ---------------------------------------------------------------------------
 
@@ -203,7 +279,7 @@ class WebView:
         self._runner = web.AppRunner(self.app(), access_log=None, handle_signals=False)
         await self._runner.setup()
         try:
-            await web.TCPSite(self._runner, host, port).start()
+            await _Site(self._runner, host, port, self.header_timeout).start()
         except OSError as exc:
             await self.stop()
             why = "already in use" if exc.errno == errno.EADDRINUSE else exc.strerror or str(exc)
