@@ -43,6 +43,16 @@ def check_settings(settings: WebSettings) -> None:
     """A web view listening beyond this machine needs a token (WebError otherwise)."""
     if settings.enabled and settings.problem:
         raise WebError(settings.problem)
+    if (
+        settings.enabled
+        and not is_loopback(settings.host)
+        and settings.token
+        and len(settings.token.strip()) < 12
+    ):
+        raise WebError(
+            f"web view on {settings.host}:{settings.port}: a token of under 12 characters is"
+            " guessed: make [web] token longer"
+        )
     if settings.enabled and not is_loopback(settings.host) and not settings.token:
         raise WebError(
             f"web view on {settings.host}:{settings.port} is reachable from other machines:"
