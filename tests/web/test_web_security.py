@@ -208,3 +208,26 @@ def test_connections_that_send_their_headers_slowly_are_closed(
                 assert r.status == 200
 
         asyncio.run(still())
+
+
+def test_a_page_may_choose_the_configs_own_file_by_its_name_and_no_other(tmp_path: Path) -> None:
+    from reedboard.engine.messenger_boy import SHIPPED_ORDERS
+
+    mine = tmp_path / "house-orders.toml"
+    mine.write_bytes(SHIPPED_ORDERS.read_bytes())
+    with LiveDaemon(tmp_path, "messenger-boy", options={"orders": str(mine)}) as live:
+
+        async def play() -> None:
+            async with aiohttp.ClientSession() as s:
+                page = await connect(s, live.url)
+                for bad in (str(mine), "/etc/passwd", "other.toml"):  # a path, or another name
+                    await page.send(do="new-game", game="messenger-boy", options={"orders": bad})
+                await page.read(lambda p: len(p.refused) == 3)
+                assert all("orders names a file" in text for text in page.refused)
+                await page.send(do="new-game", game="messenger-boy", options={"orders": mine.name})
+                await asyncio.sleep(0.5)
+                assert len(page.refused) == 3  # taken: the config's file, chosen by name
+
+        asyncio.run(play())
+        options = live.call(lambda: dict(live.daemon.session.options))
+        assert options.get("orders") == str(mine)

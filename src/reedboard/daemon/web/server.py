@@ -518,9 +518,15 @@ class WebView:
             options = action.get("options") or {}
             if not isinstance(options, dict):
                 return "options must be an object"
-            named = [k for k in options if k in engine.game(game).file_options()]
-            if named:  # a file on the daemon's machine is the config's to name, not a page's
-                return f"{named[0]} names a file: a game's files come from the config"
+            options = dict(options)
+            for key in [k for k in options if k in engine.game(game).file_options()]:
+                # a file on the daemon's machine is the config's to name, not a page's: a page
+                # may choose the config's own file, by its name
+                config = host.config
+                mine = config.options.get(key) if config.game == game else None
+                if mine is None or options[key] != Path(str(mine)).name:
+                    return f"{key} names a file: a game's files come from the config"
+                options[key] = mine
             computer, level = action.get("computer"), action.get("level")
             if computer is not None and (
                 not isinstance(computer, list) or not all(isinstance(c, str) for c in computer)
