@@ -237,9 +237,13 @@ def test_an_invite_pins_the_joining_board_and_no_stranger_racing_it(
             await until(lambda: "geese" in a.link.game.pins.keys, "the joiner pinned")
             assert a.link.game.pins.keys["geese"] == b.link.key.public
             assert b.link.game.pins.keys["fox"] == a.link.key.public
-            assert any(
-                "does not hold this board's invite" in line for line in refusals(a)
-            )  # the stranger refused
+            # the stranger refused, whichever came first: before the joiner, it does not hold
+            # the invite; after, its key is not the one pinned
+            await until(
+                lambda: any("a presence from geese" in line for line in refusals(a)),
+                "the stranger refused",
+            )
+            assert a.link.game.pins.keys["geese"] == b.link.key.public
             assert any("by the invite" in line for line in a.said("remote-keys"))
             await stranger.send("moves", "move", ply=0, move="x", after="x", seat="geese")
             fox = sorted(a.session.position.legal_moves, key=str)[0]
@@ -337,3 +341,32 @@ def test_the_broker_files_hold_each_board_to_its_own_topics(tmp_path: Path) -> N
         asyncio.run(main())
     finally:
         mosquitto.kill()
+
+
+def test_the_inviting_board_pins_only_a_presence_that_proves_the_invite(
+    broker: Mosquitto, tmp_path: Path
+) -> None:
+    from reedboard.daemon.remote.keys import proof_of_invite
+
+    async def main() -> None:
+        home = tmp_path / "board.sqlite3.remote"  # one_board's, as the daemon keeps it
+        invite = make_invite("m1", f"mqtt://127.0.0.1:{broker.port}", ("fox",), home)
+        assert invite.secret is not None
+        async with one_board(broker, tmp_path, GAME, ("fox",)) as a:
+            await until(lambda: a.link.connected, "connected")
+            async with Peer(broker, GAME, "geese", presence=False) as stranger:
+                fields = dict(status="online", seats=["geese"], key=stranger.key.public)
+                await stranger.send("presence/geese", "presence", **fields)
+                wrong = proof_of_invite("another secret", stranger.key.public)
+                await stranger.send("presence/geese", "presence", proof=wrong, **fields)
+                await settle()
+                assert "geese" not in a.link.game.pins.keys
+                assert any("does not hold this board's invite" in line for line in refusals(a))
+            async with Peer(broker, GAME, "geese", presence=False) as joiner:
+                proof = proof_of_invite(invite.secret, joiner.key.public)
+                fields = dict(status="online", seats=["geese"], key=joiner.key.public)
+                await joiner.send("presence/geese", "presence", proof=proof, **fields)
+                await until(lambda: "geese" in a.link.game.pins.keys, "the joiner pinned")
+                assert a.link.game.pins.keys["geese"] == joiner.key.public
+
+    asyncio.run(main())
