@@ -103,6 +103,9 @@ def test_a_failed_write_loses_nothing_and_is_written_when_the_store_takes_writes
         times = [a["t"] for a in rig.session.alerts]
         assert times == sorted(times)
         assert rig.moves == ["9-4", "16-9", "4-1"]  # the game goes on, on the board
+        rig.press("new")  # no new game (nor the daemon stopped) while moves wait to be saved
+        rig.session.flush(rig.t)
+        assert rig.kinds()[-1] == "store-behind" and rig.moves == ["9-4", "16-9", "4-1"]
         other.execute("ALTER TABLE gone RENAME TO moves")  # the store takes writes again
         other.close()
         deadline = time.monotonic() + 10

@@ -251,3 +251,17 @@ def test_a_layout_that_cannot_hold_its_games_is_refused_when_loaded(
     with pytest.raises(WiringError, match=what) as err:
         load_layout(path)
     assert str(err.value).startswith(str(path)) and "\n" not in str(err.value)
+
+
+def test_a_layout_missing_a_point_of_a_game_that_starts_with_a_throw_is_refused(
+    tmp_path: Path,
+) -> None:
+    from reedboard.wiring.layout import LAYOUTS
+
+    text = (LAYOUTS / "brier9.toml").read_text()
+    mine = tmp_path / "mine.toml"
+    text = re.sub(r'(?m)^"?h8"?\s*=.*\n', "", text, count=1)  # h8 gone, its LED to i9
+    mine.write_text(text.replace("led = 80 }", "led = 64 }"))
+    assert "h8 =" not in mine.read_text()
+    with pytest.raises(WiringError, match="'h8', which this layout lacks"):
+        load_layout(mine)

@@ -198,8 +198,8 @@ def load_config(path: str | Path) -> Config:
         raise f.fail("web.token", "a token of under 12 characters is guessed: make it longer")
     hosts = f.get("hosts", list, [], web, "web.hosts")
     for name in hosts:
-        if not isinstance(name, str) or not name.strip() or "/" in name or " " in name:
-            raise f.fail("web.hosts", f"{name!r} is no host name")
+        if not isinstance(name, str) or not name.strip() or any(c in name for c in "/ :[]"):
+            raise f.fail("web.hosts", f"{name!r} is no host name (a name, without a port)")
     serve = f.get("enabled", bool, bool(web) or base.enabled, web, "web.enabled")
     computer, level = _computer(f, d, game, options)
     return Config(

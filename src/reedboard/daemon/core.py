@@ -228,6 +228,8 @@ class Daemon:
             raise DaemonError(f"{game} cannot be played on this board ({self.layout.name})")
         if (remote := self.remote) is not None:  # the link follows this one session's game
             raise DaemonError(f"this board plays remote match {remote.match}: no other game")
+        if self.session.behind():  # (the store's reads lack the moves kept: nothing resumes)
+            raise DaemonError("saving is behind: another game waits until every move is saved")
         engine.game(game).options_from(options)  # EngineError for a bad option
         if level is not None:
             check_level(level)  # ValueError naming it

@@ -33,9 +33,17 @@ KINDS = {
 def read_bounded(path: str | Path, limit: int = MAX_FILE) -> bytes:
     """The bytes of the regular file ``path``, of at most ``limit`` bytes; OSError otherwise
     (its ``strerror`` says why: ``not a regular file (a FIFO)``, ``larger than 4 MB``)."""
-    try:  # O_NONBLOCK: a FIFO opens without waiting for a writer
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
+    try:  # looked at before it is opened: opening a device can do something (a watchdog
+        mode = os.stat(path).st_mode  # armed, a serial line's board reset)
     except ValueError as exc:  # a NUL in the name
+        raise OSError(errno.EINVAL, f"not a file name ({exc})") from None
+    if not stat.S_ISREG(mode):
+        raise OSError(
+            errno.EINVAL, f"not a regular file ({KINDS.get(stat.S_IFMT(mode), 'not a file')})"
+        )
+    try:  # O_NONBLOCK: a FIFO put there since opens without waiting for a writer
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
+    except ValueError as exc:
         raise OSError(errno.EINVAL, f"not a file name ({exc})") from None
     try:
         mode = os.fstat(fd).st_mode

@@ -400,8 +400,18 @@ class Session:
 
     def _new_game(self, position: Position[Any, Any], now: float) -> None:
         unfinished = self.position.outcome() is None
-        self.options = position.option_values()  # a setup read off the board is kept
-        self._begin(position, now, abandons=unfinished)
+        if self.behind():  # (a new game's row would go before the moves kept)
+            self._notice(
+                now, "store-behind", "saving is behind: a new game waits until every move is saved"
+            )
+            return
+        options, self.options = self.options, position.option_values()  # (a setup read off the
+        try:  # board is kept)
+            self._begin(position, now, abandons=unfinished)
+        except ControllerError as exc:  # the store cannot begin it: the game goes on as it was
+            self.options = options
+            self._notice(now, "store-error", f"{exc}; no new game")
+            return
         self.position = position
         self._ended_at = None
         self.decider.new_game(position, now, self._start_from)
@@ -520,6 +530,11 @@ class Session:
             sweep=sweep,
             extra={**self.solved.lights(now), **decider.suspect_lights()},
         )
+
+    def behind(self) -> bool:
+        """Whether moves are kept that the store has not taken yet (reedboard/store/writer.py):
+        no game begins or resumes until they are written."""
+        return isinstance(self.store, StoreWriter) and self.store.behind
 
     def saving(self) -> bool:
         """Writes handed to the store's thread (reedboard/store/writer.py) and not yet durable:

@@ -63,6 +63,9 @@ TABLES = {
 }
 """The columns every version so far has (a store lacking one is not ours, or is damaged)."""
 
+_WHOLE: dict[str, tuple[int, int, int]] = {}
+"""Stores found whole by the integrity check: path -> (inode, mtime, size) then."""
+
 MAX_ID = 2**63 - 1
 """The largest id SQLite can hold."""
 
@@ -335,12 +338,25 @@ class GameStore:
 
     def _check_whole(self) -> None:
         """StoreError when the file is damaged (SQLite's integrity check, which reads every
-        page once: a store of games is small), saying what to do; a damaged store is never
-        shown as an empty one."""
+        page once), saying what to do; a damaged store is never shown as an empty one. A file
+        found whole is not read again while it stays as it was (the web view's history opens
+        the store for each page)."""
+        try:
+            st = os.stat(self.path)
+            seen = (st.st_ino, st.st_mtime_ns, st.st_size)
+        except OSError:
+            seen = None
+        key = str(self.path.resolve())
+        if seen is not None and _WHOLE.get(key) == seen:
+            return
         try:
             found = [row[0] for row in self._db.execute("PRAGMA integrity_check(3)")]
         except sqlite3.DatabaseError as exc:
             found = [str(exc)]
+        if found == ["ok"] and seen is not None:
+            if len(_WHOLE) > 64:
+                _WHOLE.clear()
+            _WHOLE[key] = seen
         if found != ["ok"]:
             what = "; ".join(str(f) for f in found)[:200]
             raise StoreError(

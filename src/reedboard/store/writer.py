@@ -154,7 +154,8 @@ class StoreWriter:
                 self._write_backlog()  # (once more before stopping)
                 return
             self._backlog.append(item)
-            self._write_backlog()
+            if not self.behind:  # (behind: tried on the timer, not at each write, so a move
+                self._write_backlog()  # is kept at once and said without waiting on the store)
             with self._lock:
                 self._outstanding -= 1  # written, or kept to be written in order
                 empty = self._outstanding == 0

@@ -7,6 +7,8 @@ wrong, so a hobbyist editing a layout for their own board is told exactly where 
 
 from __future__ import annotations
 
+import functools
+import random
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -85,6 +87,25 @@ def layout_for_game(game_id: str) -> Layout:
     raise WiringError(f"no layout lists the game {game_id!r}")
 
 
+@functools.cache
+def _points_played(engine: Any, game: str, games: int = 6, plies: int = 120) -> frozenset[str]:
+    """The points ``game``'s pieces stand on or move over in a few seeded random games (once a
+    process: a game's board does not change)."""
+    rng = random.Random(game)
+    seen: set[str] = set()
+    for _ in range(games):
+        position = engine.start(game)
+        for _ in range(plies):
+            seen |= position.occupied()
+            moves = sorted(position.legal_moves, key=str) if not position.is_over() else []
+            if not moves:
+                break
+            move = rng.choice(moves)
+            seen.update(p for p in move.points() if p)
+            position.push(move)
+    return frozenset(seen)
+
+
 POINT_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,23}")
 """A point's id: ASCII letters, digits, '-' and '_' (it is typed, logged and sent)."""
 
@@ -119,21 +140,19 @@ class _Loader(TomlFile):
         return Layout(name, self.path, games, size, matrix, dice_leds, points, marks, shaded)
 
     def check_games(self, games: tuple[Any, ...], points: dict[str, Point]) -> None:
-        """Each game listed is a game, and its board fits this one: every point its start
-        holds or its first moves reach is a point here (a layout missing one would pass the
-        wiring commands and then stop the daemon at its first frame)."""
+        """Each game listed is a game, and its board fits this one: every point its pieces
+        stand on or move over in a few seeded random games (throws included) is a point here
+        (a layout missing one would pass the wiring commands and then stop the daemon at its
+        first frame)."""
         from reedboard import engine  # (a layout's games are checked when it is loaded)
 
         for game in games:
             if not isinstance(game, str):
                 raise self.fail("games", f"{game!r} is no game id")
             try:
-                start = engine.start(game)
+                needed = _points_played(engine, game)
             except engine.EngineError as exc:
                 raise self.fail("games", str(exc)) from None
-            needed = set(start.occupied())
-            for move in start.legal_moves if not start.is_chance() else ():
-                needed.update(p for p in move.points() if p)
             missing = sorted(needed - set(points))
             if missing:
                 raise self.fail(

@@ -27,6 +27,7 @@ from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 
+from reedboard.engine.files import read_bounded
 from reedboard.errors import ControllerError
 
 SIG = "sig"
@@ -101,7 +102,7 @@ class BoardKey:
     def load(cls, path: Path) -> BoardKey:
         """The key in ``path``, made there (owner-only) when there is none."""
         try:
-            data = path.read_bytes()
+            data = read_bounded(path, 16384)
         except FileNotFoundError:
             key = cls.generate()
             key._save(path)
@@ -161,7 +162,7 @@ class Pins:
 
     def _read(self, path: Path) -> None:
         try:
-            data = json.loads(path.read_text()[: 1 << 20])
+            data = json.loads(read_bounded(path, 1 << 20))
         except (OSError, ValueError) as exc:
             raise RemoteKeyError(f"{path}: not a pin file ({exc})") from None
         keys, secret = data.get("keys") if isinstance(data, dict) else None, None
