@@ -261,6 +261,12 @@ def test_the_page_asks_for_the_token_once(browser: Any, tmp_path: Path) -> None:
         page.click("#login button")
         page.wait_for_selector("body[data-live=yes]")
         assert page.locator(".piece-at").count() == 26  # 2 foxes and 24 geese
+        # signed in by a cookie no script can read (a page on another port could, and cookies
+        # do not keep to a port), holding a value made from the token, never the token
+        assert "reedboard_token" not in page.evaluate("document.cookie")
+        cookies = {c["name"]: c for c in context.cookies()}
+        assert cookies["reedboard_token"]["httpOnly"]
+        assert "open sesame" not in cookies["reedboard_token"]["value"]
         page.goto(live.url + "history")  # the token is kept: asked once
         page.wait_for_selector("body[data-games='1']")
         context.close()

@@ -170,8 +170,24 @@ def test_without_the_token_every_request_is_401_and_changes_nothing(tmp_path: Pa
                 async with s.get(live.url + "?token=s3cret&x=1", allow_redirects=False) as r:
                     assert r.status == 303  # kept in the cookie, and sent on without it
                     assert r.headers["Location"] == "/?x=1"
-                    assert r.cookies[COOKIE].value == "s3cret"
+                    signed_in = r.cookies[COOKIE].value
+                    assert signed_in and "s3cret" not in signed_in  # (never the token itself)
                     assert r.cookies[COOKIE]["httponly"] and r.cookies[COOKIE]["samesite"]
+                cookie = {"Cookie": f"{COOKIE}={signed_in}"}
+                async with s.get(live.url + "history", headers=cookie) as r:
+                    assert r.status == 200  # the cookie signs the browser in
+                async with s.get(live.url + "history", headers={"Cookie": f"{COOKIE}=s3cret"}) as r:
+                    assert r.status == 401  # the token itself in a cookie counts for nothing
+                # the form: the token in the body, from the page's own origin only
+                form = {"token": "s3cret", "back": "/history"}
+                async with s.post(live.url + "login", data=form, allow_redirects=False) as r:
+                    assert r.status == 303 and r.headers["Location"] == "/history"
+                    assert r.cookies[COOKIE].value == signed_in
+                async with s.post(live.url + "login", data={"token": "wrong"}) as r:
+                    assert r.status == 401 and COOKIE not in r.cookies
+                evil = {"Origin": "http://127.0.0.1:9"}
+                async with s.post(live.url + "login", data=form, headers=evil) as r:
+                    assert r.status == 403
                 for path in ("ws?token=s3cret", "history?token=wrong", "api/games?token=s3cret"):
                     async with s.get(live.url + path, allow_redirects=False) as r:
                         assert r.status == 401, path  # a token in any other URL is none

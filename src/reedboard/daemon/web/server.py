@@ -37,6 +37,7 @@ import hmac
 import ipaddress
 import json
 import logging
+import os
 import secrets
 import socket
 import time
@@ -55,6 +56,7 @@ from reedboard.daemon.extension import Host
 from reedboard.daemon.web import WebError, check_settings
 from reedboard.daemon.web.history import history_routes
 from reedboard.daemon.web.state import layout_message, leds_message, state_message
+from reedboard.engine.files import read_bounded
 from reedboard.hardware.board_io import BUTTONS, BoardEvent, ButtonEvent, SensorEvent
 from reedboard.hardware.compositor import Compositor
 from reedboard.hardware.lights import Colour
@@ -78,27 +80,32 @@ HEADERS = {
     "Content-Security-Policy": "frame-ancestors 'none'",
     "X-Frame-Options": "DENY",
     "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",
+    "Referrer-Policy": "same-origin",  # (no-referrer makes a form's Origin "null")
 }
 """Sent with every response: no page of another site may frame this one."""
 ALERTS = 30
 """How many of the latest events the page lists."""
 
 
-def page_token(host: Host, settings: WebSettings) -> str:
-    """The token pages are served with: this machine's secret id, the web token and the
-    store's path made one, so it stays the same when the daemon restarts (an open page goes on
-    acting) and no page of another site can know it."""
+def web_secret(host: Host) -> bytes:
+    """The web view's own secret: random, kept owner-only beside the store
+    (``<store>.web-secret``) so an open page and a signed-in browser go on after a restart; a
+    board whose folder cannot keep it makes one for this run."""
+    path = host.config.database.with_name(host.config.database.name + ".web-secret")
     try:
-        machine = Path("/etc/machine-id").read_text()[:200].strip()
+        data = read_bounded(path, 256).strip()
+        if len(data) >= 32:
+            return data
     except OSError:
-        machine = ""
-    secret = machine or _RANDOM  # (no machine id: one for this run)
-    text = f"{secret}/{settings.token or ''}/{host.config.database}"
-    return hashlib.blake2b(text.encode(), digest_size=18).hexdigest()
-
-
-_RANDOM = secrets.token_hex(16)
+        pass
+    data = secrets.token_hex(32).encode()
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+    except OSError:
+        log.warning("web view: cannot keep %s: pages and sign-ins last this run", path)
+    return data
 
 
 def allowed_hosts(settings: WebSettings) -> frozenset[str]:
@@ -242,8 +249,15 @@ class WebView:
         self.host = host
         self.settings = settings
         self.clients: dict[asyncio.Queue[str], web.WebSocketResponse] = {}
-        self.csrf = page_token(host, settings)
+        self._secret = web_secret(host)
+        self.csrf = hmac.new(self._secret, b"page", hashlib.sha256).hexdigest()[:36]
         """The token each page is served with and sends back with every action."""
+        self.session_cookie = (
+            hmac.new(self._secret, f"session:{settings.token}".encode(), hashlib.sha256).hexdigest()
+            if settings.token
+            else ""
+        )
+        """What the cookie holds once the token was given (never the token itself)."""
         self.hosts = allowed_hosts(settings)
         self._sockets: set[web.WebSocketResponse] = set()
         self.board_seq = 0
@@ -269,6 +283,7 @@ class WebView:
         app.router.add_get("/static/{name}", self._static)
         app.router.add_get("/ws", self._websocket)
         app.router.add_get("/favicon.ico", self._no_icon)
+        app.router.add_post("/login", self._login)
         history_routes(app, lambda: self.host.config.database, lambda: self.host.layout)
         return app
 
@@ -574,32 +589,63 @@ class WebView:
         self, request: web.Request, handler: Callable[[web.Request], Any]
     ) -> web.StreamResponse:
         token = self.settings.token
-        if token:
-            given = (
-                request.headers.get("Authorization", "").removeprefix("Bearer ").strip()
-                or urllib.parse.unquote(request.cookies.get(COOKIE, ""))  # the page quotes it
-            )
+        if token and request.path != "/login":
+            bearer = request.headers.get("Authorization", "").removeprefix("Bearer ").strip()
+            cookie = request.cookies.get(COOKIE, "")
             linked = request.query.get("token", "")
             if (
                 linked
                 and request.method == "GET"
                 and request.path in ("/", "/history")
                 and hmac.compare_digest(linked.encode(), token.encode())
-            ):  # a link with the token: kept in the cookie, and sent on without it
+            ):  # a link with the token: signed in by cookie, and sent on without it
                 query = {k: v for k, v in request.query.items() if k != "token"}
-                where = request.rel_url.with_query(query)
-                found = web.HTTPSeeOther(str(where))
-                found.set_cookie(
-                    COOKIE, urllib.parse.quote(token), path="/", samesite="Strict", httponly=True
-                )
+                found = web.HTTPSeeOther(str(request.rel_url.with_query(query)))
+                self._sign_in(found)
                 raise found
-            if not hmac.compare_digest(given.encode(), token.encode()):
+            known = hmac.compare_digest(bearer.encode(), token.encode()) or (
+                bool(cookie) and hmac.compare_digest(cookie.encode(), self.session_cookie.encode())
+            )
+            if not known:
                 if request.method == "GET" and request.path in ("/", "/history"):
-                    login = (STATIC / "login.html").read_text(encoding="utf-8")
-                    return web.Response(status=401, text=login, content_type="text/html")
+                    return self._login_page(request.path)
                 return web.Response(status=401, text="401: the web view's token is needed\n")
         response: web.StreamResponse = await handler(request)
         return response
+
+    def _sign_in(self, response: web.StreamResponse) -> None:
+        """The browser is signed in: a cookie no script can read, sent to this site only,
+        holding a value made from the token (never the token)."""
+        response.set_cookie(
+            COOKIE,
+            self.session_cookie,
+            path="/",
+            samesite="Strict",
+            httponly=True,
+            max_age=365 * 24 * 3600,
+        )
+
+    def _login_page(self, back: str, status: int = 401) -> web.Response:
+        text = (STATIC / "login.html").read_text(encoding="utf-8")
+        text = text.replace('value="/"', f'value="{"/history" if back == "/history" else "/"}"')
+        return web.Response(status=status, text=text, content_type="text/html")
+
+    async def _login(self, request: web.Request) -> web.StreamResponse:
+        """The sign-in form (``Origin`` checked like every request): the token in the body,
+        never in a URL."""
+        token = self.settings.token
+        form = (
+            await request.post() if request.content_length and request.content_length < 4096 else {}
+        )
+        given = str(form.get("token", ""))
+        back = "/history" if form.get("back") == "/history" else "/"
+        if not token:
+            raise web.HTTPSeeOther(back)
+        if not hmac.compare_digest(given.encode(), token.encode()):
+            return self._login_page(back)
+        found = web.HTTPSeeOther(back)
+        self._sign_in(found)
+        raise found
 
     def _page(self, name: str) -> Callable[[web.Request], Any]:
         async def page(request: web.Request) -> web.Response:
