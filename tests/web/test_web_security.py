@@ -10,6 +10,7 @@ import http.server
 import json
 import os
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -202,6 +203,23 @@ def test_connections_that_send_their_headers_slowly_are_closed(
         for s in slow:
             assert s.recv(100) == b""  # closed by the board, not held for ever
             s.close()
+        # a whole first request, then the next one's headers a byte at a time
+        s = socket.create_connection(("127.0.0.1", port), timeout=5)
+        s.sendall(b"GET /favicon.ico HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        assert s.recv(4096).startswith(b"HTTP/1.1 204")
+        closed = False
+        for byte in b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: yes":
+            try:
+                s.sendall(bytes([byte]))
+            except OSError:
+                closed = True
+                break
+            time.sleep(0.05)
+        if not closed:
+            s.settimeout(5)
+            closed = s.recv(100) == b""
+        assert closed
+        s.close()
 
         async def still() -> None:
             async with aiohttp.ClientSession() as session, session.get(live.url) as r:

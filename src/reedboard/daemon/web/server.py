@@ -162,34 +162,50 @@ send them a byte at a time are closed, not held for ever (aiohttp has no such ti
 
 
 class _HeaderDeadline(asyncio.Protocol):
-    """aiohttp's protocol for one connection, closed if its first request's headers have not
-    all come (the blank line that ends them) within the deadline."""
+    """aiohttp's protocol for one connection, closed when a request's headers (up to the blank
+    line that ends them) have not all come within the deadline; the deadline starts again with
+    the next bytes after them (a body, or the next request on the connection), and ends once
+    the connection is a websocket."""
 
     def __init__(self, inner: Any, timeout: float) -> None:
         self.inner = inner
         self.timeout = timeout
-        self.tail = b""
-        self.done = False
+        self.head = b""
+        """What has come of the request's headers so far (the first 8 kB)."""
+        self.waiting = True
+        self.upgraded = False
         self.timer: asyncio.TimerHandle | None = None
         self.transport: asyncio.BaseTransport | None = None
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         self.transport = transport
-        self.timer = asyncio.get_running_loop().call_later(self.timeout, self._expire)
+        self._start()
         self.inner.connection_made(transport)
 
+    def _start(self) -> None:
+        self.waiting = True
+        self.timer = asyncio.get_running_loop().call_later(self.timeout, self._expire)
+
     def _expire(self) -> None:
-        if not self.done and self.transport is not None:
+        if self.waiting and self.transport is not None:
             self.transport.close()
 
     def data_received(self, data: bytes) -> None:
-        if not self.done:
-            seen = self.tail + data[:65536]
-            if b"\r\n\r\n" in seen or b"\n\n" in seen:
-                self.done = True
+        if not self.upgraded:
+            if not self.waiting:  # bytes after a request's headers: its body, or the next
+                self.head = b""
+                self._start()
+            self.head = (self.head + data)[:8192]
+            end = self.head.find(b"\r\n\r\n")
+            if end >= 0:
+                self.waiting = False
                 if self.timer is not None:
                     self.timer.cancel()
-            self.tail = seen[-3:]
+                if b"upgrade: websocket" in self.head[:end].lower():
+                    self.upgraded = True  # (a websocket's frames are no request)
+                elif self.head[end + 4 :]:  # more came with them: count it as what follows
+                    self.head = b""
+                    self._start()
         self.inner.data_received(data)
 
     def eof_received(self) -> bool | None:
