@@ -45,7 +45,7 @@ class Page:
         self.leds: dict[str, Any] = {}
         self.refused: list[str] = []
 
-    async def read(self, until: Any, timeout: float = 5.0) -> None:
+    async def read(self, until: Any, timeout: float = 15.0) -> None:
         """Take messages until ``until(self)`` holds."""
         async with asyncio.timeout(timeout):
             while not until(self):
