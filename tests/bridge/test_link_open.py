@@ -4,10 +4,13 @@ firmware behind it, and (for contrast) the firmware on a real pty answering."""
 from __future__ import annotations
 
 import asyncio
+import errno
 import os
+import threading
 import time
 import tty
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -85,3 +88,49 @@ def test_the_firmware_answers_a_board_opened_before_the_loop_runs() -> None:
         assert asyncio.run(scenario()) == {"17"}
     finally:
         fw.close()
+
+
+def test_a_hung_up_port_is_said_lost_so_the_board_reconnects(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A cable pulled while the Pico talks: on the hung-up tty ``in_waiting`` raises
+    ``OSError(EIO)`` (as a real pty does once its other end is closed). pyserial's reader
+    thread died on it without telling the board, which stayed 'connected' and never opened the
+    port again."""
+    import serial.serialposix
+
+    hung = threading.Event()
+    real = serial.serialposix.Serial.in_waiting
+
+    def in_waiting(self: Any) -> int:
+        if hung.is_set():
+            raise OSError(errno.EIO, "Input/output error")
+        value: int = real.fget(self)  # type: ignore[attr-defined]
+        return value
+
+    monkeypatch.setattr(serial.serialposix.Serial, "in_waiting", property(in_waiting))
+    master, slave = os.openpty()
+    tty.setraw(slave)
+    board = PicoBoard(os.ttyname(slave), LAYOUT, reconnect_every=60)
+    board.open()
+    assert board.connected
+
+    async def scenario() -> None:
+        async with board:
+            for _ in range(20):  # the Pico talking: the reader goes round its loop
+                os.write(master, b"x")
+                await asyncio.sleep(0.01)
+            hung.set()  # the cable pulled
+            for _ in range(5):
+                os.write(master, b"x")
+                await asyncio.sleep(0.01)
+            deadline = time.monotonic() + 3
+            while board.connected and time.monotonic() < deadline:
+                await asyncio.sleep(0.02)
+            assert not board.connected, "the board never heard its port was gone"
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        os.close(master)
+        os.close(slave)

@@ -28,6 +28,7 @@ import os
 import threading
 import time
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 import serial
 import serial.threaded
@@ -99,6 +100,53 @@ class _Lines(serial.threaded.Protocol):
 
     def connection_lost(self, exc: BaseException | None) -> None:
         self.board._lost(exc)
+
+
+if TYPE_CHECKING:
+    _ReaderBase = serial.threaded.ReaderThread[_Lines]
+else:
+    _ReaderBase = serial.threaded.ReaderThread
+
+
+class _Reader(_ReaderBase):
+    """pyserial's reader thread, but a port that fails in any way ends it through
+    ``connection_lost``: on a hung-up tty (a cable pulled) ``in_waiting`` raises
+    ``OSError(EIO)``, which pyserial's loop does not catch, so its thread died without a word
+    and the board never reconnected."""
+
+    def run(self) -> None:
+        if not hasattr(self.serial, "cancel_read"):
+            self.serial.timeout = 1
+        self.protocol = self.protocol_factory()
+        try:
+            self.protocol.connection_made(self)
+        except Exception as exc:
+            self.alive = False
+            self.protocol.connection_lost(exc)
+            self._made.set()
+            return
+        error: BaseException | None = None
+        self._made.set()
+        while self.alive and self.serial.is_open:
+            try:  # read all that is there or wait for one byte (blocking)
+                data = self.serial.read(self.serial.in_waiting or 1)
+            except (serial.SerialException, OSError, ValueError, TypeError) as exc:
+                error = exc  # (a port closed under the thread reads None: a TypeError)
+                break
+            if data:
+                try:
+                    self.protocol.data_received(data)
+                except Exception as exc:
+                    error = exc
+                    break
+        self.alive = False
+        self.protocol.connection_lost(error)
+        self.protocol = None  # type: ignore[assignment]  # (as pyserial's own loop does)
+
+    @property
+    def _made(self) -> threading.Event:
+        made: threading.Event = getattr(self, "_connection_made")  # noqa: B009 (pyserial's)
+        return made
 
 
 class PicoBoard(Driver):
@@ -217,7 +265,7 @@ class PicoBoard(Driver):
             log.debug("cannot open %s: %s", self.url, exc)
             self._report(False, f"{self.url}: {exc}")
             return _why(exc)
-        reader = serial.threaded.ReaderThread(port, lambda: _Lines(self))
+        reader = _Reader(port, lambda: _Lines(self))
         reader.daemon = True
         now = self._clock()
         with self._lock:
