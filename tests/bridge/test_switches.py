@@ -44,3 +44,24 @@ def test_a_restart_starts_the_count_again() -> None:
     assert t.stale and not t.synced
     assert t.event(0x00, 2, True) == (True, False)  # the new start-up's first event
     assert t.snapshot(0x00, 0b100) == 0b001  # switch 0 opened meanwhile; 2 was known
+
+
+def test_after_128_events_or_more_unheard_the_snapshot_starts_the_count_again() -> None:
+    """The link down while the Pico went on counting: the snapshot's number unwraps into the
+    past; every change after it must still be applied (11 of 12 were dropped as old)."""
+    t = SwitchTracker()
+    t.snapshot(0x00, 0)
+    for seq in range(1, 11):  # events 1-10 heard: switch (seq % 4) toggled each time
+        t.event(seq, seq % 4, seq < 5)
+    unheard = 200  # the Pico's events 11-210 never reach the Pi
+    now = (10 + unheard) & 0xFF
+    t.snapshot(now, 0b0001)
+    assert t.closed == 0b0001
+    applied = 0
+    for k in range(1, 13):  # twelve changes after it, each a toggle of switch k % 3
+        index = k % 3
+        closed = not bool(t.closed & (1 << index))
+        changed, _ = t.event((now + k) & 0xFF, index, closed)
+        applied += changed
+        assert bool(t.closed & (1 << index)) == closed, k
+    assert applied == 12

@@ -93,12 +93,16 @@ class SwitchTracker:
         return self._heard(self._count(seq), inclusive=True)
 
     def snapshot(self, seq: int, bitmap: int) -> int:
-        """``S seq bitmap``: the Pi's view becomes ``bitmap``; returns the bits that changed."""
+        """``S seq bitmap``: the Pi's view becomes ``bitmap``; returns the bits that changed.
+
+        A snapshot is the whole state as of its event, so the count starts again from it: after
+        128 events or more unheard (a link down while the Pico went on), its number unwraps
+        into the past, and the counts kept from before would drop every later event as old."""
         count = self._count(seq)
-        if self._high is None or count > self._high:
-            self._high = count
+        self._high = count
         self._floor = count
-        self._missing = {m for m in self._missing if m > count}
+        self._applied.clear()  # (the snapshot holds every switch as of ``count``)
+        self._missing.clear()
         self.stale = False
         changed = bitmap ^ self.closed
         self.closed = bitmap
