@@ -47,3 +47,14 @@ def test_frames_go_as_changes_and_whole_after_a_wrong_answer() -> None:
     again = sync.answer(2, chain_crc(off))  # the L line was lost
     assert again[0] == "L 00000000 01000000" and again[-1] == f"F 03 {chain_crc(lit)}"
     assert sync.resends == 1
+
+
+def test_a_restart_that_draws_the_same_start_up_number_loses_no_press() -> None:
+    """1 restart in 256 draws the start-up number it had: its presses count from 00 again."""
+    p = PressTracker()
+    p.hello(0x3C, 0xFF)
+    assert [p.receive(0x3C, s)[0] for s in range(6)] == [True] * 6
+    assert p.hello(0x3C, 0xFF)  # restarted, same number: nothing acknowledged in this one
+    assert [p.receive(0x3C, s)[0] for s in range(10)] == [True] * 10
+    assert not p.hello(0x3C, 9)  # a hello of the same start-up later: the count goes on
+    assert p.receive(0x3C, 9) == (False, 9)

@@ -413,10 +413,11 @@ class PicoBoard(Driver):
             return
         self._refused = None
         self.version = VERSION
-        restarted = self._presses.boot not in (None, boot)
-        if self._presses.boot != boot:
+        known = self._presses.boot
+        started = self._presses.hello(boot, acked)  # (a new start-up, or the same number drawn)
+        restarted = started and known is not None
+        if started:
             self._switches.restart()  # its event numbers start again
-        self._presses.hello(boot, acked)
         if self._helloed and not restarted:
             return
         if int(words[2]) != self._points:

@@ -19,11 +19,23 @@ class PressTracker:
     last: int = 0xFF
     """The last press delivered (or, after a hello, the last the Pico had acknowledged)."""
     duplicates: int = 0
+    delivered: bool = False
+    """Whether a press of this start-up was delivered (and so acknowledged)."""
 
-    def hello(self, boot: int, acked: int) -> None:
-        """A hello: a new start-up counts from where its hello says; the same one goes on."""
-        if boot != self.boot:
+    def hello(self, boot: int, acked: int) -> bool:
+        """A hello: a new start-up counts from where its hello says; the same one goes on.
+        True when it is a new start-up.
+
+        The start-up number is one byte: a restart draws the same one 1 time in 256. A hello
+        of the same number saying nothing was ever acknowledged (ff) while presses were
+        delivered is a restart too (the Pico counts its presses from 00 again, and they would
+        all be taken for repeats)."""
+        fresh = boot == self.boot and acked == 0xFF and self.last != 0xFF and self.delivered
+        if boot != self.boot or fresh:
             self.boot, self.last = boot, acked
+            self.delivered = False
+            return True
+        return False
 
     def receive(self, boot: int, seq: int) -> tuple[bool, int | None]:
         """A press line: (deliver it?, the sequence number to acknowledge, None if this press
@@ -32,6 +44,7 @@ class PressTracker:
             return False, None
         if seq == (self.last + 1) & 0xFF:
             self.last = seq
+            self.delivered = True
             return True, seq
         if (self.last - seq) & 0xFF < 128:
             self.duplicates += 1
