@@ -279,6 +279,7 @@ COMMANDS: dict[str, list[Slot]] = {
         Slot("--seats", ("fox", "geese"), required=True),
         Slot("--watch", switch=True),
     ],
+    "doctor": [Slot("--config", (), file="config")],
     "broker-files": [
         Slot("--match", ("m1",), required=True),
         Slot("--board", ("fox", "WR,BR"), required=True),

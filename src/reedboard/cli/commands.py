@@ -20,6 +20,7 @@ COMMANDS: dict[str, str] = {
     "run": "the daemon (on the simulated board without a build)",
     "watch": "follow a remote match read-only, a line per move",
     "invite": "an invite code for the other board (or a spectator), passed by hand",
+    "doctor": "what stands between this machine and a working board, a line each",
     "broker-files": "a Mosquitto password file and ACL for a match",
     "firmware": "the Pico firmware: its config, installing it",
     **TABLE_ASSISTANTS,

@@ -197,6 +197,10 @@ def build_parser(asked: str | None = None) -> argparse.ArgumentParser:
     p.add_argument("--insecure", action="store_true", help=INSECURE)
     p.set_defaults(func="run:cmd_invite")
 
+    p = sub.add_parser("doctor")
+    p.add_argument("--config", metavar="FILE", type=path, help="the daemon's config")
+    p.set_defaults(func="doctor:cmd_doctor")
+
     p = sub.add_parser("broker-files")
     p.add_argument("--match", metavar="ID", required=True, help="the match")
     p.add_argument(

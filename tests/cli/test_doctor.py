@@ -1,0 +1,66 @@
+"""``reedboard doctor`` off a Pi: each check a line with what to do, on a machine made to look
+like a Pi (its model file, no SPI device, no udev rule, a vcgencmd that reports under-voltage)
+and on this one."""
+
+from __future__ import annotations
+
+import io
+from contextlib import redirect_stdout
+from dataclasses import replace
+from pathlib import Path
+
+from reedboard.cli.doctor import Machine, diagnose
+from reedboard.cli.main import main
+from reedboard.daemon.config import Config
+from reedboard.wiring.build import load_build
+
+
+def _pi(tmp_path: Path, throttled: str) -> Machine:
+    model = tmp_path / "model"
+    model.write_bytes(b"Raspberry Pi 4 Model B Rev 1.5\0")
+    tool = tmp_path / "vcgencmd"  # (no library gives a vcgencmd: a two-line stand-in)
+    tool.write_text(f"#!/bin/sh\necho throttled={throttled}\n")
+    tool.chmod(0o755)
+    return Machine(
+        model=model, udev=tmp_path / "rules.d", spidev=str(tmp_path / "spidev*"), vcgencmd=str(tool)
+    )
+
+
+def test_a_pi_without_spi_under_voltage_and_no_udev_rule_is_told_what_to_do(
+    tmp_path: Path,
+) -> None:
+    config = Config(build="pi-cross33", database=tmp_path / "games.sqlite3")
+    said = {f.text.split(":")[0]: f for f in diagnose(config, _pi(tmp_path, "0x50005"))}
+    assert said["Raspberry Pi 4 Model B Rev 1.5"].status == "ok"
+    assert said["SPI is off (the LEDs need it)"].status == "fail"
+    assert said["power"].status == "fail" and "under-voltage now" in said["power"].text
+    leds = load_build("pi-cross33").layout.led_count  # the points' LEDs and the dice's
+    assert said["LEDs"].status == "ok" and f"{leds} draw up to {leds * 60} mA" in said["LEDs"].text
+    (tmp_path / "spidev0.0").touch()
+    pico = replace(config, build="pico-cross33")
+    found = {f.text.split(":")[0]: f for f in diagnose(pico, _pi(tmp_path, "0x50000"))}
+    assert found["power"].status == "warn"  # it happened since boot, not now
+    assert found["udev"].status == "warn" and "99-reedboard-pico.rules" in found["udev"].text
+    (tmp_path / "rules.d").mkdir()
+    (tmp_path / "rules.d" / "99-reedboard-pico.rules").touch()
+    again = {f.text.split(":")[0]: f for f in diagnose(pico, _pi(tmp_path, "0x0"))}
+    assert again["udev"].status == "ok" and again["power"].status == "ok"
+
+
+def test_off_a_pi_it_says_what_it_could_not_check_and_a_store_it_cannot_write_fails(
+    tmp_path: Path,
+) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    config_file = tmp_path / "reedboard.toml"
+    config_file.write_text(f'database = "{blocker}/games.sqlite3"\n')
+    out = io.StringIO()
+    with redirect_stdout(out):
+        code = main(["doctor", "--config", str(config_file)])
+    lines = out.getvalue().splitlines()
+    assert code == 1
+    assert all(line.split(":")[0] in ("ok", "warn", "fail", "unchecked") for line in lines)
+    assert any(line.startswith("unchecked: not a Raspberry Pi") for line in lines) or any(
+        "Raspberry Pi" in line for line in lines
+    )
+    assert any(line.startswith("fail: the game store:") for line in lines)
