@@ -280,6 +280,7 @@ COMMANDS: dict[str, list[Slot]] = {
         Slot("--watch", switch=True),
     ],
     "doctor": [Slot("--config", (), file="config")],
+    "report": [Slot("--config", (), file="config"), Slot("-o", ("r.tar.gz",))],
     "broker-files": [
         Slot("--match", ("m1",), required=True),
         Slot("--board", ("fox", "WR,BR"), required=True),

@@ -21,6 +21,7 @@ COMMANDS: dict[str, str] = {
     "watch": "follow a remote match read-only, a line per move",
     "invite": "an invite code for the other board (or a spectator), passed by hand",
     "doctor": "what stands between this machine and a working board, a line each",
+    "report": "one archive for a bug report (versions, config, doctor; secrets blanked)",
     "broker-files": "a Mosquitto password file and ACL for a match",
     "firmware": "the Pico firmware: its config, installing it",
     **TABLE_ASSISTANTS,

@@ -201,6 +201,11 @@ def build_parser(asked: str | None = None) -> argparse.ArgumentParser:
     p.add_argument("--config", metavar="FILE", type=path, help="the daemon's config")
     p.set_defaults(func="doctor:cmd_doctor")
 
+    p = sub.add_parser("report")
+    p.add_argument("--config", metavar="FILE", type=path, help="the daemon's config")
+    p.add_argument("-o", "--output", metavar="FILE", type=path, help="the archive (.tar.gz)")
+    p.set_defaults(func="report:cmd_report")
+
     p = sub.add_parser("broker-files")
     p.add_argument("--match", metavar="ID", required=True, help="the match")
     p.add_argument(
