@@ -47,8 +47,9 @@ JUNK: dict[str, bytes] = {
 }
 
 
-async def _fox_then_goose(a: Any, peer: Peer) -> None:
-    """The fox moves on the board; the peer's goose answer arrives and is lit."""
+async def _fox_moves(a: Any, peer: Peer) -> tuple[Any, Any, dict[str, Any]]:
+    """The fox moves on the board and it is sent: (the fox's move, the geese's answer, that
+    answer's message fields for the peer to send)."""
     console = a.daemon.console
     start = a.session.position.copy()
     fox = sorted(start.legal_moves, key=str)[0]
@@ -61,9 +62,13 @@ async def _fox_then_goose(a: Any, peer: Peer) -> None:
     good = sorted(after.legal_moves, key=str)[0]
     good_after = after.copy(stack=False)
     good_after.push(good)
-    await peer.send(
-        "moves", "move", ply=1, move=str(good), after=good_after.to_text(), seat="geese"
-    )
+    return fox, good, dict(ply=1, move=str(good), after=good_after.to_text(), seat="geese")
+
+
+async def _fox_then_goose(a: Any, peer: Peer) -> None:
+    """The fox moves on the board; the peer's goose answer arrives and is lit."""
+    fox, good, move = await _fox_moves(a, peer)
+    await peer.send("moves", "move", **move)
     await until(lambda: a.session.state is SessionState.CARRYING_OUT, "the goose's move lit")
     assert a.moves == [str(fox), str(good)]
 
@@ -159,19 +164,7 @@ def test_forged_messages_from_a_stranger_or_the_opponent_change_nothing(
             await until(lambda: a.link.connected, "connected")
             await until(lambda: "geese" in a.link.game.pins.keys, "the geese's key pinned")
             assert a.link.game.pins.keys["geese"] == peer.key.public
-            console = a.daemon.console
-            start = a.session.position.copy()
-            fox = sorted(start.legal_moves, key=str)[0]
-            plan = console.plan(f"move {fox}")
-            assert not isinstance(plan, str) and plan is not None
-            await console.perform(plan)
-            await until(lambda: bool(peer.got("move")), "the fox's move sent")
-            after = start.copy(stack=False)
-            after.push(fox)
-            good = sorted(after.legal_moves, key=str)[0]
-            good_after = after.copy(stack=False)
-            good_after.push(good)
-            move = dict(ply=1, move=str(good), after=good_after.to_text(), seat="geese")
+            fox, good, move = await _fox_moves(a, peer)
             game = a.link.game
             before = len(refusals(a))
             # a stranger on the broker, with a key of its own, speaking as the geese

@@ -42,6 +42,7 @@ from pathlib import Path
 from typing import Any
 
 from reedboard import engine
+from reedboard.daemon.addresses import is_loopback
 from reedboard.daemon.remote.settings import RemoteSettings, RemoteSettingsError, from_values
 from reedboard.store.games import default_path
 from reedboard.wiring.tomlfile import TomlFile, resolve
@@ -84,16 +85,6 @@ class WebSettings:
     def url(self) -> str:
         host = f"[{self.host}]" if ":" in self.host else self.host
         return f"http://{host}:{self.port}/"
-
-
-def _loopback(host: str) -> bool:
-    """Whether ``host`` is this machine only (a page there is reached from nowhere else)."""
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
 
 
 def web_default() -> WebSettings:
@@ -194,7 +185,7 @@ def load_config(path: str | Path) -> Config:
     token = f.get("token", str, None, web, "web.token")
     if token is not None and not token.strip():
         raise f.fail("web.token", "an empty token")
-    if token is not None and len(token.strip()) < 12 and not _loopback(host):
+    if token is not None and len(token.strip()) < 12 and not is_loopback(host):
         raise f.fail("web.token", "a token of under 12 characters is guessed: make it longer")
     hosts = f.get("hosts", list, [], web, "web.hosts")
     for name in hosts:

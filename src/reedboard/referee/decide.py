@@ -351,11 +351,6 @@ class Decider:
             self.resolve_silent(now)
 
     @property
-    def ambiguous(self) -> tuple[Move, ...]:
-        """The moves put to the players (empty: no question)."""
-        return self._ambiguous
-
-    @property
     def candidate(self) -> Move | None:
         """The candidate lit while asking."""
         return self._ambiguous[self._shown] if self._ambiguous else None
@@ -369,11 +364,6 @@ class Decider:
     def showing(self) -> Move | None:
         """The move from elsewhere being carried out on the board."""
         return self._showing[0] if self._showing is not None else None
-
-    @property
-    def suspects(self) -> frozenset[str]:
-        """The switches thought broken."""
-        return frozenset(self._suspects)
 
     # -- what it tells the session -----------------------------------------------------------
 

@@ -36,6 +36,7 @@ import json
 import re
 from typing import Any
 
+from reedboard.engine.files import too_deep
 from reedboard.errors import ControllerError
 
 VERSION = 2
@@ -101,7 +102,8 @@ def decode(payload: bytes, kind: str | None = None) -> dict[str, Any]:
         raise MessageError(f"JSON nested too deep (at most {MAX_DEPTH} levels)") from None
     if not isinstance(message, dict):
         raise MessageError("not a JSON object")
-    _check_depth(message)
+    if too_deep(message, MAX_DEPTH):
+        raise MessageError(f"JSON nested too deep (at most {MAX_DEPTH} levels)")
     if message.get("v") != VERSION:
         raise MessageError(
             f"message version {_short(message.get('v'))} (this board speaks {VERSION})"
@@ -142,19 +144,6 @@ def _fraction(text: str) -> float:
 
 def _constant(name: str) -> float:
     raise MessageError(f"{name} is no JSON number")
-
-
-def _check_depth(message: dict[str, Any]) -> None:
-    """MessageError when objects or lists nest deeper than :data:`MAX_DEPTH` (walked without
-    recursion)."""
-    todo: list[tuple[object, int]] = [(message, 1)]
-    while todo:
-        value, depth = todo.pop()
-        if isinstance(value, dict | list):
-            if depth > MAX_DEPTH:
-                raise MessageError(f"JSON nested too deep (at most {MAX_DEPTH} levels)")
-            items = value.values() if isinstance(value, dict) else value
-            todo.extend((v, depth + 1) for v in items)
 
 
 def _name(want: type) -> str:

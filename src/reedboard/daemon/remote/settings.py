@@ -5,7 +5,6 @@ key; nothing here touches the network."""
 from __future__ import annotations
 
 import base64
-import ipaddress
 import json
 import re
 from dataclasses import dataclass, field
@@ -13,6 +12,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
+from reedboard.daemon.addresses import is_loopback
 from reedboard.errors import ControllerError
 
 SEP = ","
@@ -174,16 +174,6 @@ def parse_broker(text: str, key: str = "broker") -> tuple[Broker, str | None, st
     return broker, user, password
 
 
-def _loopback(host: str) -> bool:
-    """Whether ``host`` is this machine (a broker there is reached without the network)."""
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
-
-
 def parse_seats(value: object, key: str = "seats") -> tuple[str, ...]:
     """A list of seats (``["fox"]``), or a comma-separated string (``fox`` or ``WR,BR``)."""
     if isinstance(value, str):
@@ -277,7 +267,7 @@ def from_values(
     insecure = values.get("insecure", False)
     if not isinstance(insecure, bool):
         raise RemoteSettingsError(name("insecure"), "must be true or false")
-    if not broker.tls and not insecure and not _loopback(broker.host):
+    if not broker.tls and not insecure and not is_loopback(broker.host):
         raise RemoteSettingsError(
             name("broker"),
             f"{broker.url} is not encrypted and not on this machine: use mqtts:// (TLS), or"

@@ -10,9 +10,9 @@ goes on.
 from __future__ import annotations
 
 import errno
-import ipaddress
 import socket
 
+from reedboard.daemon.addresses import is_loopback
 from reedboard.daemon.config import WebSettings
 from reedboard.errors import ControllerError
 
@@ -28,15 +28,6 @@ def missing() -> str | None:
     except ImportError:
         return "aiohttp is not installed (pip install 'reedboard[web]')"
     return None
-
-
-def is_loopback(host: str) -> bool:
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
 
 
 def check_settings(settings: WebSettings) -> None:

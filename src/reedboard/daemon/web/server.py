@@ -56,7 +56,7 @@ from reedboard.daemon.extension import Host
 from reedboard.daemon.web import WebError, check_settings
 from reedboard.daemon.web.history import history_routes
 from reedboard.daemon.web.state import layout_message, leds_message, state_message
-from reedboard.engine.files import read_bounded
+from reedboard.engine.files import read_bounded, too_deep
 from reedboard.hardware.board_io import BUTTONS, BoardEvent, ButtonEvent, SensorEvent
 from reedboard.hardware.compositor import Compositor
 from reedboard.hardware.lights import Colour
@@ -142,18 +142,6 @@ def _split_host(host: str) -> str:
     if host.startswith("["):  # [::1]:8080
         return host[1 : host.find("]")] if "]" in host else ""
     return host.rsplit(":", 1)[0] if host.count(":") == 1 else host
-
-
-def _too_deep(value: object, limit: int = MAX_DEPTH) -> bool:
-    """Whether objects and lists nest deeper than ``limit`` (walked without recursion)."""
-    todo: list[tuple[object, int]] = [(value, 1)]
-    while todo:
-        item, depth = todo.pop()
-        if isinstance(item, dict | list):
-            if depth > limit:
-                return True
-            todo.extend((v, depth + 1) for v in (item.values() if isinstance(item, dict) else item))
-    return False
 
 
 HEADER_TIMEOUT = 10.0
@@ -490,7 +478,7 @@ class WebView:
             action = json.loads(text)
         except (ValueError, RecursionError):
             return "not an action (expected a JSON object)"
-        if not isinstance(action, dict) or _too_deep(action):
+        if not isinstance(action, dict) or too_deep(action, MAX_DEPTH):
             return "not an action (expected a JSON object)"
         csrf = action.get("csrf")
         if not isinstance(csrf, str) or not hmac.compare_digest(csrf.encode(), self.csrf.encode()):
