@@ -44,20 +44,34 @@ class Page:
         self.layout: dict[str, Any] = {}
         self.leds: dict[str, Any] = {}
         self.refused: list[str] = []
+        self.kinds: list[str] = []
 
     async def read(self, until: Any, timeout: float = 15.0) -> None:
-        """Take messages until ``until(self)`` holds."""
-        async with asyncio.timeout(timeout):
-            while not until(self):
-                msg = json.loads((await self.ws.receive()).data)
-                if msg["type"] == "state":
-                    self.state = msg
-                elif msg["type"] == "layout":
-                    self.layout = msg
-                elif msg["type"] == "leds":
-                    self.leds = msg
-                elif msg["type"] == "refused":
-                    self.refused.append(msg["text"])
+        """Take messages until ``until(self)`` holds (on a timeout, what was had is said)."""
+        try:
+            async with asyncio.timeout(timeout):
+                await self._read(until)
+        except TimeoutError:
+            raise AssertionError(
+                f"no such page within {timeout} s: refused {self.refused}, socket closed:"
+                f" {self.ws.closed}, last kinds {self.kinds[-8:]}"
+            ) from None
+
+    async def _read(self, until: Any) -> None:
+        while not until(self):
+            received = await self.ws.receive()
+            if received.type != aiohttp.WSMsgType.TEXT:
+                raise AssertionError(f"the socket closed ({received.type}): refused {self.refused}")
+            msg = json.loads(received.data)
+            self.kinds.append(msg["type"])
+            if msg["type"] == "state":
+                self.state = msg
+            elif msg["type"] == "layout":
+                self.layout = msg
+            elif msg["type"] == "leds":
+                self.leds = msg
+            elif msg["type"] == "refused":
+                self.refused.append(msg["text"])
 
     async def send(self, **action: Any) -> None:
         tokens = {

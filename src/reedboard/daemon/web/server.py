@@ -487,6 +487,9 @@ class WebView:
             return self._act(action)
         except (ValueError, engine.ReedboardError) as exc:
             return " ".join(str(exc).split())
+        except Exception:  # a bug must not end the page's socket: said, and the page goes on
+            log.exception("web view: action %r failed", action.get("do"))
+            return "the board could not do that (its log says why)"
 
     def _act(self, action: dict[str, Any]) -> str | None:
         host = self.host
