@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from reedboard.hardware.lights import RED, Light, Pattern
+from reedboard.referee.decide import QUIET
 from reedboard.store.games import GameStore
 from tests.referee.rig import Rig
 
@@ -208,9 +209,57 @@ def test_roll_pressed_in_flight_then_the_rabbit_touched_as_the_fox_lands_beside_
     rig.runner.place("g1", rig.t + 0.1)
     rig.wait(0.5)
     rig.place("e3")
-    rig.wait(3.0)
+    rig.wait(QUIET + 1.0)  # (the switches still that long: the fox is down)
     assert rig.moves == ["RF i5-g1", "dice=1,6"]
     assert "game-over" not in rig.kinds()
+
+
+def test_roll_pressed_while_the_rabbit_was_touched_under_a_fox_in_the_hand_waits() -> None:
+    # the fox leaves i5; the hand brushes the rabbit on e3 (off, on: a capture onto e3 reads
+    # the same); roll is pressed with the fox still held, and it comes down on g1 a second later
+    rig = Rig("fox-and-rabbit", "WR@e3 RF@i5 turn=RF dice=4,2", dice=[(1, 6)])
+    rig.lift("i5")
+    rig.lift("e3")
+    rig.wait(0.4)
+    rig.place("e3")
+    rig.wait(0.6)
+    rig.press("roll")
+    assert rig.moves == []  # a button is no evidence that the fox came down on e3
+    assert "waiting" in rig.kinds()  # and the board says it waits
+    rig.wait(1.0)
+    rig.place("g1")
+    assert rig.moves == ["RF i5-g1", "dice=1,6"]  # down: the move, then the throw at once
+
+
+def test_a_fox_slid_over_circles_while_roll_waits_is_still_in_the_hand() -> None:
+    # roll pressed with the fox in the hand; the fox brushes e4 and e5 on its way (contacts
+    # shorter than the settle time): no piece of the next side was lifted, so nothing is taken
+    rig = Rig("fox-and-rabbit", "WR@e3 RF@i5 turn=RF dice=4,2", dice=[(1, 6)])
+    rig.lift("i5")
+    rig.wait(0.3)
+    rig.press("roll")
+    for point in ("h5", "g5"):
+        rig.runner.place(point, rig.t + 0.01)
+        rig.runner.lift(point, rig.t + 0.03)
+        rig.wait(0.05)
+    assert rig.moves == []
+    rig.wait(0.3)
+    rig.place("g9")  # (i5-g9: four up, two across)
+    assert rig.moves == ["RF i5-g9", "dice=1,6"]
+
+
+def test_roll_pressed_before_a_plain_landing_throws_as_the_piece_comes_down() -> None:
+    # the fox is lifted and roll is pressed at once: the board waits for the piece (its
+    # landing's switch is no suspect yet); the fox comes down half a second later and the throw
+    # comes with its move, not seconds later
+    rig = Rig("fox-and-rabbit", "WR@a1 RF@i5 turn=RF dice=4,2", dice=[(1, 6)])
+    rig.lift("i5")
+    rig.wait(0.2)
+    rig.press("roll")
+    assert rig.moves == []
+    rig.wait(0.5)
+    rig.place("g1")
+    assert rig.moves == ["RF i5-g1", "dice=1,6"]
 
 
 def test_a_taken_peg_set_down_where_it_reads_as_a_jump_of_its_own_waits() -> None:

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from reedboard import engine
 from reedboard.hardware.lights import AMBER, GREEN, RED, WHITE, Light, Pattern
+from reedboard.referee.decide import QUIET
 from reedboard.store.games import GameStore
 from tests.referee.rig import Rig
 
@@ -179,7 +180,9 @@ def test_a_capture_starts_the_escape_throw_with_the_brier_patch_blinking() -> No
     rig.move("e5", "c4")  # the fox goes on: its landing was seen empty and full again ...
     # ... which is also the rabbit put back while the fox is still in the hand: wait
     assert rig.moves == []
-    rig.press("roll")  # the player says the move is done: it is taken, then the escape throw
+    rig.press("roll")  # the player says the move is done ... but a hand touching the rabbit
+    assert rig.moves == []  # reads the same with the fox in the air: once all is still,
+    rig.wait(QUIET)  # it is taken, then the escape throw
     assert rig.moves == ["RF e5-c4", "dice=2,1"]
     assert rig.lit(GREEN) == {"e5"}  # the one escape landing of this throw
     assert all(rig.frame[p] == Light(RED, Pattern.BLINK) for p in ("d5", "f5", "e4", "e6"))
@@ -193,7 +196,7 @@ def test_a_move_onto_an_occupied_circle_that_changes_no_switch_waits_for_the_rol
     rig = Rig("fox-and-rabbit-4", "WR@a1 BR@i9 RF@c2 GF@e3 turn=GF dice=2,1", dice=[(3, 4)])
     rig.lift("e3")
     assert rig.moves == []  # as good as a fox still in the air
-    rig.wait(2.5)  # the switches are still: the fox is down
+    rig.wait(QUIET + 0.5)  # the switches are still: the fox is down
     rig.press("roll")  # the next roll confirms it, then throws
     assert rig.moves == ["GF e3-c2", "dice=3,4"]
 
@@ -215,7 +218,7 @@ def test_roll_pressed_a_moment_after_a_silent_landing_is_carried_out_once_all_is
     rig.press("roll")
     rig.wait(1.0)
     assert rig.moves == []
-    rig.wait(1.5)  # still for 2 s after the fox left: it was set down on the red fox
+    rig.wait(QUIET - 0.5)  # still for QUIET after the fox left: it was set down on the red fox
     assert rig.moves == ["GF e3-c2", "dice=3,4"]
 
 

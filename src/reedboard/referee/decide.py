@@ -52,10 +52,11 @@ from reedboard.wiring.layout import Layout
 
 log = logging.getLogger("reedboard")
 
-QUIET = 2.0
+QUIET = 4.0
 """Seconds the switches must have been still before `roll` or `confirm` takes a move whose
 landing never changed after its piece left: a piece lifted a moment ago may still be in the
-hand, to come down elsewhere (the button waits meanwhile)."""
+hand, to come down elsewhere (the button waits meanwhile). Longer than a hand holds a piece
+while its player counts or thinks (up to 3 s), as long as a switch takes to be suspect."""
 
 
 class SessionState(enum.Enum):
@@ -198,11 +199,12 @@ class Decider:
         """Follows a board that means nothing from here for a switch that broke."""
         self._watch_due: float | None = None
         """When to look for it again, the board staying so."""
-        self._on_word: tuple[float, list[str]] | None = None
+        self._on_word: tuple[float, list[str], int] | None = None
         """`roll` or `confirm` pressed while the one move that fits the board but for one switch
         lands where that switch did not change, a moment ago: (when to carry them out, the
-        buttons). The piece may still be in the hand; once the switches have been still for
-        :data:`SUSPECT`, the buttons are pressed again."""
+        buttons, plies then). The piece may still be in the hand; once the switches have been
+        still for :data:`SUSPECT`, the buttons are pressed again. A move committed meanwhile
+        (the piece came down) leaves only a `roll` to carry out, at once."""
         self._kind = Kind.SAME
         """What the last settled reading was."""
         self._recheck: float | None = None
@@ -245,7 +247,7 @@ class Decider:
         start_from: Callable[[Occupancy], Position[Any, Any] | None],
     ) -> None:
         """A new game begun (read off the board, or `new`): nothing waits on the old one."""
-        self._waiting = None
+        self._waiting = self._on_word = None
         self.install(position, now, start_from)
         self._leave(SessionState.RESTORING)
 
@@ -260,7 +262,7 @@ class Decider:
 
     def taken_back(self, now: float) -> None:
         """The session took moves back."""
-        self._waiting = None
+        self._waiting = self._on_word = None
         self.recognizer.extendable = None
         self.changed(now)
 
@@ -301,10 +303,11 @@ class Decider:
             self._waiting is not None
             and not on
             and self._changed_at is None
+            and point in self.recognizer.expected
             and point not in self._waiting[2].may_empty | self._waiting[2].may_fill
         ):  # a piece lifted while a button waits: the next side has begun, so the move
             # was down (a piece in the air cannot be lifted). (Not a piece of the move
-            # itself: the man a capture takes.)
+            # itself: the man a capture takes; nor a point the piece in the hand slid over.)
             self._carry_out_waiting(now)
         if on:
             self.physical.add(point)
@@ -512,7 +515,9 @@ class Decider:
             times.append(due)
         if self._watch_due is not None and self._changed_at is None:
             times.append(self._watch_due)
-        if self._on_word is not None and self._changed_at is None:
+        if self._on_word is not None and len(self.position.move_stack) != self._on_word[2]:
+            times.append(self._last_edge())  # (due at once)
+        elif self._on_word is not None and self._changed_at is None:
             times.append(self._on_word[0])
         return min(times) if times else None
 
@@ -553,8 +558,15 @@ class Decider:
         if self._watch_due is not None and self._changed_at is None and now >= self._watch_due:
             self._watch_due = None
             self._watch_for_a_broken_switch(now)
+        if self._on_word is not None and len(self.position.move_stack) != self._on_word[2]:
+            # the piece came down and its move was read: the player's `confirm` is answered;
+            # a `roll` asked for the next side's throw
+            rolls = "roll" in self._on_word[1]
+            self._on_word = None
+            if rolls and self.position.is_chance():
+                self._do(Press("roll"))
         if self._on_word is not None and self._changed_at is None and now >= self._on_word[0]:
-            _, buttons = self._on_word
+            _, buttons, _ = self._on_word
             self._on_word = None
             for button in buttons:
                 self._do(Press(button))
@@ -602,6 +614,18 @@ class Decider:
             # readings tell, or the board staying so
             verdict = Verdict(Kind.LIFTED)
             self._read_again_at = self._last_edge() + self.hold + 0.001
+        if (
+            self._waiting is not None
+            and verdict.kind is Kind.PENDING
+            and verdict.made
+            and len(verdict.moves) == 1
+            and (down := self._came_down(verdict.moves[0], verdict.extends, board)) is not None
+        ):  # a button waits on a piece that may be in the air, and it came down on an empty
+            # point, a move: the button's word is for it
+            self._waiting = (self._waiting[0], self._waiting[1], down)
+            self._carry_out_waiting(now)
+            self.judge(now)
+            return
         if (
             self._waiting is not None
             and verdict.kind in (Kind.UNKNOWN, Kind.TAKEBACK)
@@ -908,6 +932,17 @@ class Decider:
                 self._do(Roll())
                 self.judge(now)  # the board may show the next move already
 
+    def _came_down(self, move: Move, extends: bool, board: Occupancy) -> Candidate | None:
+        """The candidate of ``move`` whose board ``board`` is, landing on a point that was
+        empty (its switch closing says the piece came down), if any; none where a longer move
+        passes over that point (a count may go on from there)."""
+        for c in self.recognizer.candidates:
+            if c.move == move and c.extends == extends and c.target == board and not c.silent:
+                if any(c.landing in d.passes for d in self.recognizer.candidates):
+                    return None
+                return c
+        return None
+
     def _waited_on_explains(self, board: Occupancy) -> bool:
         """Whether ``board`` is the move a button waits on made and the next side begun (a
         piece of theirs lifted or moved), and no other move made with a piece touched."""
@@ -915,11 +950,24 @@ class Decider:
         c = self._waiting[2]
         if len(self.position.move_stack) != self._waiting[1]:
             return True  # another move was made meanwhile: only the button is left
+        if board == c.target:
+            return False  # (the move, and no more: the piece may yet be in the hand)
         if any(d.move != c.move for d in self.recognizer.made_but_touched(board)):
             return False
         reader = reader_after(self.position, c.move, c.extends, self._edges.now, self._edges)
         reader.since = self.recognizer.since
-        return reader.judge(board).kind not in (Kind.UNKNOWN, Kind.TAKEBACK, Kind.NEW_GAME)
+        readers = [reader]
+        if reader.position.is_chance() and "roll" in self._waiting[0]:
+            # the throw waits with the button: the next side, moving at once, moves on
+            # whatever the dice will show (its move is read once they are thrown)
+            for throw, _ in reader.position.chance_outcomes():
+                thrown = reader.position.copy()
+                thrown.push(throw)
+                after = Recognizer(thrown, edges=self._edges, since=reader.since)
+                readers.append(after)
+        return any(
+            r.judge(board).kind not in (Kind.UNKNOWN, Kind.TAKEBACK, Kind.NEW_GAME) for r in readers
+        )
 
     def _last_edge(self) -> float:
         """When a switch last changed."""
@@ -928,10 +976,22 @@ class Decider:
     def _in_the_air(self, made: list[Candidate], now: float) -> bool:
         """Whether a piece may still be in the hand though the board shows ``made`` (what a
         button would take) done: each lands where the switch did not change after its piece
-        left, and the switches changed less than :data:`QUIET` ago."""
+        left, or only went empty and full again (a hand touching the piece there reads the
+        same as a capture), and the switches changed less than :data:`QUIET` ago."""
         return now < self._last_edge() + QUIET and all(
-            c.silent and not self.recognizer.refilled(c) for c in made
+            c.silent and not self._counted_in(c) for c in made
         )
+
+    def _counted_in(self, c: Candidate) -> bool:
+        """Whether ``c``'s piece was seen on its way along its route (set down, or slid, on a
+        space the move passes, after it left) before its landing went empty and full again:
+        the piece that came down there is the mover, counted in."""
+        if not c.passes or not self.recognizer.refilled(c):
+            return False
+        never = float("-inf")
+        left = self._edges.off.get(c.start, never) if c.start else never
+        landed = self._edges.filled.get(c.landing, never)
+        return any(left <= self._edges.on.get(p, never) <= landed for p in c.passes)
 
     def _mistaken(self, board: Occupancy, now: float) -> bool:
         """Whether ``board`` may be a capture under way whose taken man was set down by
@@ -1149,9 +1209,7 @@ class Decider:
             made = [c for c in made if c.move in spelt]
         if len(made) == 1 and self._in_the_air(made, now):
             # a button is no evidence that a piece came down: wait for the switches to be still
-            if self._waiting is None:
-                self._waiting = ([], len(self.position.move_stack), made[0])
-            self._waiting[0].append(button)  # (each `roll` asks for a throw too)
+            self._wait_for(made[0], button, now)
             return True
         if len(made) == 1:
             (c,) = made
@@ -1167,15 +1225,45 @@ class Decider:
         pending = self._pending
         lines = pending.at_rest(board) if pending is not None else []
         if len(lines) == 1:  # the board has moved on since: the moves read on the way are taken
-            self._take(lines[0].steps, now)
+            if not self._wait_on(lines[0].steps, button, now):
+                self._take(lines[0].steps, now)
             return True
         if lines:
             self._follow(Reading(ask=tuple(lines)), board, now)
             return True
         if pending is not None and pending.made and (step := pending.first()) is not None:
-            self._take((step,), now)
+            if not self._wait_on((step,), button, now):
+                self._take((step,), now)
             return True
         return self._take_on_word(now, button)
+
+    def _wait_on(self, steps: tuple[PendingStep, ...], button: str, now: float) -> bool:
+        """A button would take ``steps``, one move whose landing was occupied before it (a
+        capture onto a piece, read by a switch that went empty and full again: a hand touching
+        that piece reads the same), and the switches changed less than :data:`QUIET` ago: the
+        mover may still be in the hand, so the button waits (True) as for a silent landing."""
+        if len(steps) != 1 or self._waiting is not None:
+            return False
+        (step,) = steps
+        made = [
+            c
+            for c in self.recognizer.candidates
+            if c.move == step.move and c.extends == step.extends and c.target == self.reading()
+        ]
+        if len(made) != 1 or not self._in_the_air(made, now):
+            return False
+        self._wait_for(made[0], button, now)
+        return True
+
+    def _wait_for(self, c: Candidate, button: str, now: float) -> None:
+        """Hold ``button`` until ``c``'s piece is surely down (see :attr:`_waiting`), and say so."""
+        self._waiting = ([button], len(self.position.move_stack), c)
+        self._notice(
+            now,
+            "waiting",
+            f"{button} waits: the piece may still be in the hand; {c.move} is taken once the"
+            f" board has been still for {QUIET:g} s",
+        )
 
     def _take_on_word(self, now: float, button: str = "confirm") -> bool:
         """`confirm` or `roll` where no move reads made: the line of play (the move, or the
@@ -1208,7 +1296,11 @@ class Decider:
             len(moves) > 1 or any(p in f.after for f in near for p in f.off)
         ):  # the piece may still be in the hand: its landing's switch is not yet suspect
             at = self._last_edge() + SUSPECT + 0.001
-            self._on_word = (at, [*(self._on_word[1] if self._on_word else []), button])
+            self._on_word = (
+                at,
+                [*(self._on_word[1] if self._on_word else []), button],
+                len(self.position.move_stack),
+            )
             return True
         if len(moves) == 1 and len(points) == 1:
             (point,) = points
