@@ -309,6 +309,39 @@ def test_second_thoughts_onto_a_capture_that_a_longer_chain_passes_through() -> 
     assert _said(rig, "changed") == ["11-5 to 11x9"]
 
 
+def test_second_thoughts_onto_a_capture_whose_goose_came_off_as_the_fox_rose() -> None:
+    # the fox moved 11-5; the hand lifts it and takes the goose on 10 off in the same moment
+    # (the goose's lift a hair first), then sets the fox on 9: the goose that capture takes,
+    # lifted with it, is no sign that the geese began
+    rig = Rig("fox-and-geese", ".F...GGG.GF.GGG.GG.GGGGG.GGGGGGGG F")
+    rig.move("11", "5")
+    rig.wait(2.0)
+    rig.runner.lift("10", rig.t + 0.0005)
+    rig.runner.lift("5", rig.t + 0.001)
+    rig.wait(0.8)
+    rig.place("9")
+    rig.wait(8.0)
+    assert rig.moves == ["11x9"]
+    assert _said(rig, "changed") == ["11-5 to 11x9"]
+
+
+def test_second_thoughts_onto_the_rabbit_are_taken_before_the_throw() -> None:
+    # the fox goes i5-g1, then its player thinks better of it and sets it on the rabbit's
+    # circle (e3: no switch changes); the rabbit's player presses roll: the change is the
+    # move, taken once the board is still, and the throw comes after it
+    rig = Rig("fox-and-rabbit", "WR@e3 RF@i5 turn=RF dice=4,2", dice=[(1, 6)])
+    rig.move("i5", "g1")
+    assert rig.moves == ["RF i5-g1"]
+    rig.wait(1.0)
+    rig.lift("g1")
+    rig.wait(1.0)
+    rig.press("roll")
+    assert rig.moves == ["RF i5-g1"]  # no throw for a move being changed
+    rig.wait(QUIET)
+    assert rig.moves == ["RF i5-e3", "dice=1,6"]
+    assert _said(rig, "changed") == ["RF i5-g1 to RF i5-e3"]
+
+
 def test_three_moves_each_reached_early_round_a_cycle_are_no_takeback() -> None:
     # the fox goes 10-17; a goose reaches from 9 before it is down and goes to 10; the fox
     # reaches from 17 before the goose is down and goes to 9: the board is the one before

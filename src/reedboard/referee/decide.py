@@ -353,6 +353,17 @@ class Decider:
         else:
             self.resolve_silent(now)
 
+    def changing(self) -> bool:
+        """Whether the moves pending replace the last move committed (second thoughts, or its
+        chain gone on): a throw waits on them."""
+        pending = self._pending
+        return pending is not None and any(line.steps[0].extends for line in pending.lines)
+
+    @property
+    def holding(self) -> bool:
+        """Whether a button waits on a piece that may still be in the hand."""
+        return self._waiting is not None
+
     @property
     def candidate(self) -> Move | None:
         """The candidate lit while asking."""

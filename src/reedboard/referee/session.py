@@ -465,6 +465,12 @@ class Session:
         if self.cls.dice_spec is None:
             self._notice(now, "no-dice", f"{self.game_id} has no dice")
             return
+        if self.position.is_chance() and self.decider.changing():
+            # the board reads the last move changed (second thoughts) before the throw: the
+            # roll says the move is done, so the change is taken first (or waited on)
+            self.decider.resolve_silent(now, "roll")
+            if self.decider.changing() or self.decider.holding:
+                return  # (the throw comes with the move, once it is taken)
         if not self.position.is_chance() and not self.decider.resolve_silent(now, "roll"):
             self._notice(now, "move-first", "the dice are thrown: make the move first")
             return
