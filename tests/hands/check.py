@@ -161,9 +161,10 @@ def is_wrong(commit: Committed, played: list[str]) -> bool:
     return move != want and not want.startswith(move + "x")
 
 
-def changed_later(commit: Committed, game: HandGame) -> bool:
+def changed_later(commit: Committed, game: HandGame, texts: list[str]) -> bool:
     """Whether ``commit`` took a move the hands set down first and thought better of
-    (``game.considered``), and a later ``changed`` commit at its ply gave the move played."""
+    (``game.considered``), and a later ``changed`` commit at its ply gave the move played
+    (or the same move spelt another way: a loop chain the other way round)."""
     if commit.move not in game.considered.get(commit.ply, ()):
         return False
     want = game.moves[commit.ply]
@@ -171,7 +172,7 @@ def changed_later(commit: Committed, game: HandGame) -> bool:
         later.kind == "changed"
         and later.ply == commit.ply
         and later.t >= commit.t
-        and later.move.rsplit(" to ", 1)[-1] == want
+        and (later.move.rsplit(" to ", 1)[-1] == want or spelt_alike(game, later, texts))
         for later in game.commits
     )
 
@@ -243,7 +244,7 @@ def judge(game: HandGame) -> GameReport:
             c
             for c in game.commits
             if is_wrong(c, played)
-            and not changed_later(c, game)
+            and not changed_later(c, game, texts)
             and not spelt_alike(game, c, texts)
         ],
         takebacks=sum(1 for a in alerts if a["kind"] == "takeback"),
