@@ -311,13 +311,17 @@ def test_second_thoughts_onto_a_capture_that_a_longer_chain_passes_through() -> 
 
 def test_second_thoughts_onto_a_capture_whose_goose_came_off_as_the_fox_rose() -> None:
     # the fox moved 11-5; the hand lifts it and takes the goose on 10 off in the same moment
-    # (the goose's lift a hair first), then sets the fox on 9: the goose that capture takes,
-    # lifted with it, is no sign that the geese began
+    # (the fox's reed bouncing as it leaves), then sets the fox on 9: the goose that capture
+    # takes, lifted with it, is no sign that the geese began. (A goose lifted before the fox
+    # is: the geese reaching early.)
     rig = Rig("fox-and-geese", ".F...GGG.GF.GGG.GG.GGGGG.GGGGGGGG F")
     rig.move("11", "5")
     rig.wait(2.0)
-    rig.runner.lift("10", rig.t + 0.0005)
-    rig.runner.lift("5", rig.t + 0.001)
+    t = rig.t + 0.001
+    rig.runner.lift("10", t)
+    rig.runner.lift("5", t)
+    rig.runner.place("5", t + 0.0005)
+    rig.runner.lift("5", t + 0.001)
     rig.wait(0.8)
     rig.place("9")
     rig.wait(8.0)

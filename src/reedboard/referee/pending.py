@@ -143,6 +143,17 @@ def reader_after(
     return Recognizer(made, extendable=extendable, edges=edges, since=now)
 
 
+def _onto_a_man(step: PendingStep, lines: list[Line]) -> bool:
+    """Whether ``step``'s move lands on a point a man stood on before it (a capture onto his
+    square): its landing's switch reads the same for the capture and for a hand touching him."""
+    for line in lines:
+        if line.steps[0] is step and line.reader.extendable is not None:
+            base, move = line.reader.extendable
+            points = move.points()
+            return bool(points) and points[-1] != points[0] and points[-1] in base.occupied()
+    return False
+
+
 @dataclass
 class Reading:
     """What the session does with a reading while moves are pending."""
@@ -337,6 +348,7 @@ class Pending:
             self.made
             and not mistaken
             and first is not None
+            and not _onto_a_man(first, self.lines)
             and verdict.kind in UNEXPLAINED
             and any(
                 len(line.steps) == 1 and v.kind not in UNEXPLAINED and board <= line.reader.expected
@@ -344,8 +356,10 @@ class Pending:
             )
         ):  # a move made, and the next side has lifted a man. (A landing whose switch never
             # changed needs the next move finished to say so: a man merely lifted beside it may
-            # be a piece touched while the mover is held. A man set down as well but not a
-            # move finished may be the mover landing while another piece is touched.)
+            # be a piece touched while the mover is held; so may a landing on a man that went
+            # empty and full again: a hand touching that man reads the same. A man set down
+            # as well but not a move finished may be the mover landing while another piece
+            # is touched.)
             return Reading(commit=(first,))
         for line, v in judged:  # the next move reads made too, on a landing that did not change
             if (

@@ -690,11 +690,10 @@ class Recognizer:
         """Whether a piece the side to move could move was lifted before ``c``'s piece moved
         on: the other side's hand came in first, so the piece moved on is its move, not
         second thoughts."""
-        # (when it first left since this position began: a bounce as it left is the same
-        # lift; and not the men the move itself takes, lifted as it is made)
+        # (when it first left since this position began: a bounce as it left is the same lift)
         lifts = [t for t in self.edges.offs.get(c.start, ()) if t >= self.since]
         moved = min(lifts, default=self.edges.off.get(c.start, float("-inf")))
-        theirs = self._starts - {c.start, c.landing} - c.may_empty
+        theirs = self._starts - {c.start, c.landing}
         return any(self.since <= t < moved for p in theirs for t in self.edges.offs.get(p, ()))
 
     def _capturable(self, c: Candidate) -> bool:
