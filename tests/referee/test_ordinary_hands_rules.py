@@ -346,6 +346,24 @@ def test_second_thoughts_onto_the_rabbit_are_taken_before_the_throw() -> None:
     assert _said(rig, "changed") == ["RF i5-g1 to RF i5-e3"]
 
 
+def test_a_man_touched_under_a_piece_in_the_hand_is_no_capture_when_the_next_side_reaches() -> None:
+    # black lifts c3; the hand brushes red's man on b2 (off, on: a capture onto b2 reads the
+    # same); red reaches for e4 while black's man is still in the air, and it lands on d2
+    rig = Rig("skip", "bbb...../......../......../......../....r.../..b...../.r....../rrr..... b")
+    rig.lift("c3")
+    rig.lift("b2")
+    rig.wait(0.6)
+    rig.place("b2")
+    rig.wait(1.0)
+    rig.lift("e4")  # (red begins: but the man on b2 may have been touched, black still held)
+    assert rig.moves == []
+    rig.place("d2")
+    rig.wait(0.5)
+    rig.place("f5")
+    rig.wait(1.0)
+    assert rig.moves == ["c3-d2", "e4-f5"]
+
+
 def test_three_moves_each_reached_early_round_a_cycle_are_no_takeback() -> None:
     # the fox goes 10-17; a goose reaches from 9 before it is down and goes to 10; the fox
     # reaches from 17 before the goose is down and goes to 9: the board is the one before
