@@ -62,6 +62,10 @@ def test_replay_of_a_bad_trace_names_the_file_and_line(
             "timing.settle_ms: -1.0 is outside 0-5000",
         ),
         ('game = "solitaire"\ncolour = 1', "colour: unknown key"),
+        (
+            'game = "solitaire"\ndatabase = "~nosuchuser9/g.sqlite3"',
+            "database: '~nosuchuser9/g.sqlite3': no such home folder",
+        ),
     ],
 )
 def test_config_mistakes_name_file_line_and_key(tmp_path: Path, text: str, message: str) -> None:

@@ -92,7 +92,10 @@ def path(text: str) -> Path:
         raise argparse.ArgumentTypeError(f"{_shown(text)} holds a NUL byte")
     from pathlib import Path  # not at import: `reedboard --help` starts without it
 
-    return Path(text).expanduser()
+    try:
+        return Path(text).expanduser()
+    except RuntimeError:  # ~nosuchuser
+        raise argparse.ArgumentTypeError(f"{_shown(text)}: no such home folder") from None
 
 
 path.__name__ = "path"

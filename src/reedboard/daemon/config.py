@@ -45,7 +45,7 @@ from reedboard import engine
 from reedboard.daemon.addresses import is_loopback
 from reedboard.daemon.remote.settings import RemoteSettings, RemoteSettingsError, from_values
 from reedboard.store.games import default_path
-from reedboard.wiring.tomlfile import TomlFile, resolve
+from reedboard.wiring.tomlfile import TomlFile, WiringError, resolve
 
 
 @dataclass(frozen=True)
@@ -128,7 +128,10 @@ def _path(f: TomlFile, key: str, text: str) -> Path:
         raise f.fail(key, "an empty path")
     if "\0" in text:
         raise f.fail(key, f"{text!r} holds a NUL character")
-    return resolve(f.path.parent, text)
+    try:
+        return resolve(f.path.parent, text)
+    except WiringError as exc:
+        raise f.fail(key, str(exc)) from None
 
 
 def load_config(path: str | Path) -> Config:

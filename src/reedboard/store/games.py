@@ -127,7 +127,10 @@ def default_path() -> Path:
             raise StoreError(f"REEDBOARD_DB={env!r}: names no file (unset it for the default)")
         if value == ":memory:" or value.startswith("file:"):
             raise StoreError(f"REEDBOARD_DB={value!r}: keeps nothing on disk; name a file")
-        return Path(value).expanduser()
+        try:
+            return Path(value).expanduser()
+        except RuntimeError:  # ~nosuchuser
+            raise StoreError(f"REEDBOARD_DB={value!r}: no such home folder") from None
     base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
     return base / "reedboard" / "games.sqlite3"
 

@@ -15,10 +15,19 @@ class WiringError(ReedboardError, ValueError):
     """A layout or build file that cannot be used; the message is one line naming the place."""
 
 
+def expand(path: Path) -> Path:
+    """``path`` with ``~`` or ``~user`` expanded; WiringError (one line) where there is no
+    such home folder."""
+    try:
+        return path.expanduser()
+    except RuntimeError:  # ~nosuchuser, or no home for ~
+        raise WiringError(f"{str(path)!r}: no such home folder") from None
+
+
 def resolve(base: Path, text: str) -> Path:
     """A path written in a file whose folder is ``base``: ``~`` expanded, and a relative path
     taken from ``base`` (never from wherever the program was started)."""
-    path = Path(text).expanduser()
+    path = expand(Path(text))
     return path if path.is_absolute() else base / path
 
 
@@ -27,7 +36,7 @@ def find(folder: Path, name_or_path: str | Path, kind: str) -> Path:
     an unknown name lists the shipped ones."""
     path = Path(name_or_path)
     if path.suffix == ".toml":
-        return path.expanduser()
+        return expand(path)
     path = folder / f"{name_or_path}.toml"
     if not path.exists():
         shipped = ", ".join(sorted(p.stem for p in folder.glob("*.toml")))

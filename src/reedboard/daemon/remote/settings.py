@@ -250,7 +250,10 @@ def from_values(
             continue
         if not isinstance(given, str) or not given.strip() or "\0" in given:
             raise RemoteSettingsError(name(key), "must be a file's path")
-        path = Path(given).expanduser()
+        try:
+            path = Path(given).expanduser()
+        except RuntimeError:  # ~nosuchuser
+            raise RemoteSettingsError(name(key), f"{given!r}: no such home folder") from None
         if not path.is_absolute() and base is not None:
             path = base / path
         if not path.is_file():
