@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from reedboard.hardware.lights import RED, Light, Pattern
-from reedboard.referee.decide import QUIET
+from reedboard.referee.decide import KNOCK, QUIET
 from reedboard.store.games import GameStore
 from tests.referee.rig import Rig
 
@@ -99,6 +99,24 @@ def test_a_piece_knocked_off_its_reed_for_three_seconds_takes_nothing_back() -> 
     rig.wait(2.0)
     assert "takeback" not in rig.kinds()
     assert [m for m in rig.moves if not m.startswith("spin")] == ["R start A"]
+
+
+def test_a_knock_up_to_three_seconds_shows_no_mismatch_but_a_piece_gone_longer_does() -> None:
+    rig = Rig("fox-and-geese")
+    rig.move("9", "4")
+    rig.move("16", "9")
+    rig.lift("20")  # a goose knocked off its reed while the fox thinks: missing, nothing new
+    rig.wait(3.0)
+    assert "mismatch" not in rig.kinds() and not rig.session.mismatch
+    rig.place("20")
+    rig.wait(1.0)
+    rig.lift("20")  # gone for good this time: guided back once it stays so
+    rig.wait(KNOCK + 0.2)
+    assert rig.session.mismatch
+    assert _said(rig, "mismatch")[-1] == "place 20"
+    rig.place("20")
+    rig.move("4", "5")
+    assert rig.moves == ["9-4", "16-9", "4-5"]
 
 
 def test_second_thoughts_change_the_move_and_say_so() -> None:

@@ -58,6 +58,12 @@ landing never changed after its piece left: a piece lifted a moment ago may stil
 hand, to come down elsewhere (the button waits meanwhile). Longer than a hand holds a piece
 while its player counts or thinks (up to 3 s), as long as a switch takes to be suspect."""
 
+KNOCK = 3.5
+"""Seconds a board that only lacks pieces (nothing where it should not be) must stay so before
+it is a mismatch: longer than a piece knocked off its reed stays off (up to 3 s), shorter than
+a switch takes to be suspect (:data:`~reedboard.referee.suspects.SUSPECT`), so a piece gone for
+good is guided back first."""
+
 
 class SessionState(enum.Enum):
     """Where the referee stands (:attr:`Decider.state`). The decider keeps one, changed only
@@ -397,6 +403,15 @@ class Decider:
     def _notice(self, now: float, what: str, detail: str) -> None:
         self._say(Notice(now, what, detail))
 
+    def _grace(self) -> float:
+        """How long a board that means nothing must stay so before it is a mismatch: the grace
+        time; where pieces are only missing (nothing stands where it should not), longer than
+        a knocked piece stays off its reed (:data:`KNOCK`): a piece missing misleads no
+        reading, and a knock is no mistake to guide back."""
+        if self.reading() <= self.recognizer.expected:
+            return max(self.grace, KNOCK)
+        return self.grace
+
     @property
     def _back(self) -> float:
         """How long a board showing an earlier position or a start must stay before it is a
@@ -502,7 +517,7 @@ class Decider:
         if self._changed_at is not None:
             times.append(self._changed_at + self.settle)
         if self._unknown_since is not None and not self.mismatch:
-            times.append(self._unknown_since + self.grace)
+            times.append(self._unknown_since + self._grace())
         if self._deferred is not None and self._state in (
             SessionState.WAITING,
             SessionState.ASKING,
@@ -593,7 +608,7 @@ class Decider:
         if (
             self._unknown_since is not None
             and not self.mismatch
-            and now >= self._unknown_since + self.grace
+            and now >= self._unknown_since + self._grace()
         ):  # (moves read ahead no longer explain the board: they are dropped with it)
             self._pending = None
             if self._ask_early(now):
