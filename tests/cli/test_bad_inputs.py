@@ -254,9 +254,20 @@ COMMANDS: dict[str, list[Slot]] = {
         Slot("-o", ("out.svg", "-"), file="output"),
     ],
     "wiring table": [Slot(None, ("pi-cross33", "pico-skip8"), file="build", required=True)],
+    "wiring bom": [
+        Slot(None, ("pi-cross33", "pico-parchesi101"), file="build", required=True),
+        Slot("--format", ("md", "csv")),
+        Slot("-o", ("bom.md", "-"), file="output"),
+    ],
     "wiring check": [
         Slot(None, ("pico-cross33",), file="build", required=True),
         Slot("--timeout", ("1", "0.5")),
+    ],
+    "wiring template": [
+        Slot(None, ("pi-cross33", "pico-skip8"), file="build", required=True),
+        Slot("--out", ("out",), required=True),
+        Slot("--paper", ("a4", "letter")),
+        Slot("--reed-offset", ("4", "2.5")),
     ],
     "run": [
         Slot("--config", (), file="config"),
@@ -622,7 +633,12 @@ def test_bad_positions_and_options_are_one_line(
 
 READERS: dict[str, list[list[str]]] = {
     "config": [["run", "--config", "{}"]],
-    "build": [["wiring", "table", "{}"], ["firmware", "config", "{}"], ["wiring", "check", "{}"]],
+    "build": [
+        ["wiring", "table", "{}"],
+        ["wiring", "bom", "{}"],
+        ["firmware", "config", "{}"],
+        ["wiring", "check", "{}"],
+    ],
     "trace": [["replay", "{}"], ["replay", "{}", "--json"]],
     "orders": [["moves", "messenger-boy", "-o", "orders={}"]],
     "store": [["history", "--database", "{}"], ["run", "--game", "solitaire", "--database", "{}"]],

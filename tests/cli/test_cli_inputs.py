@@ -57,6 +57,7 @@ NUMBERS = [
     (["demo"], "--plies={}", 0, DEMO_PLIES, True),
     (["demo"], "--seed={}", 0, 2**63 - 1, True),
     (["wiring", "check", "pi-cross33"], "--timeout={}", 0.1, 3600, False),
+    (["wiring", "template", "pi-cross33", "--out", "o"], "--reed-offset={}", 0, 8, False),
 ]  # history's game number is the store's (reedboard/store/games.py's helper): its own test
 
 
@@ -194,6 +195,7 @@ PRINTING = [
     ["hint", "solitaire"],
     ["wiring", "diagram", "pi-cross33"],
     ["wiring", "table", "pico-brier9"],
+    ["wiring", "bom", "pico-parchesi101"],
     ["firmware", "config", "pico-cross33"],
     ["firmware", "install", "pico-cross33", "--dry-run"],
     ["demo", "--speed", "1000", "--plies", "3"],

@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 
 from reedboard.daemon.web.state import guidance, layout_message, leds_message, pieces_shown
 from reedboard.hardware.lights import BLUE, GREEN, WHITE, Light, Pattern
+from reedboard.referee.decide import KNOCK
 from tests.referee.rig import Rig
 
 GAMES = ["solitaire", "fox-and-geese", "fox-and-rabbit", "skip", "parchesi", "messenger-boy"]
@@ -56,8 +57,8 @@ def test_guidance_in_words_follows_the_referee() -> None:
     assert guidance(rig.session, board()) == "WR to throw: press roll"
     rig.press("roll")
     assert guidance(rig.session, board()) == "WR to move"
-    rig.lift("i1")  # the fox, out of turn, and kept off
-    rig.wait(2.5)
+    rig.lift("i1")  # the fox, out of turn, and kept off longer than a knock lasts
+    rig.wait(KNOCK + 0.2)  # (and before its switch could be thought broken)
     assert guidance(rig.session, board()) == (
         "the board does not match the game: put a piece on i1"
     )

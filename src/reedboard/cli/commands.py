@@ -16,7 +16,7 @@ COMMANDS: dict[str, str] = {
     "games": "list the game ids, one a line",
     "perft": "count the leaf positions to a depth (the count is last)",
     "moves": "list the legal moves, one a line",
-    "wiring": "board wiring: diagram, pin table and check",
+    "wiring": "board wiring: diagram, pin table, parts list, check and drilling templates",
     "run": "the daemon (on the simulated board without a build)",
     "watch": "follow a remote match read-only, a line per move",
     "invite": "an invite code for the other board (or a spectator), passed by hand",

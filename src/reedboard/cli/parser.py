@@ -130,6 +130,13 @@ def build_parser(asked: str | None = None) -> argparse.ArgumentParser:
     p = wsub.add_parser("table", help="the pins of a build as a Markdown table")
     p.add_argument("target", metavar="BUILD", help="a build name or file")
     p.set_defaults(func="wiring:cmd_wiring_table")
+    p = wsub.add_parser("bom", help="a build's parts list (bill of materials), Markdown or CSV")
+    p.add_argument("target", metavar="BUILD", help="a build name or file")
+    p.add_argument(
+        "--format", choices=("md", "csv"), default="md", help="md (a Markdown table) or csv"
+    )
+    p.add_argument("-o", "--out", metavar="FILE", type=path, help="write here (default: stdout)")
+    p.set_defaults(func="wiring:cmd_wiring_bom")
     p = wsub.add_parser("check", help="light each LED, then test each switch with a magnet")
     p.add_argument("target", metavar="BUILD", help="a build name or file")
     p.add_argument(
@@ -140,6 +147,24 @@ def build_parser(asked: str | None = None) -> argparse.ArgumentParser:
         help="how long to wait at each point (0.1 to 3600; default 15)",
     )
     p.set_defaults(func="wiring:cmd_wiring_check")
+    p = wsub.add_parser(
+        "template", help="1:1 fabrication files for the board's woodwork: SVG, DXF, tiled PDF"
+    )
+    p.add_argument("target", metavar="BUILD", help="a build name or file")
+    p.add_argument(
+        "--out", metavar="FOLDER", type=path, required=True, help="where (made when missing)"
+    )
+    p.add_argument(
+        "--paper", choices=("a4", "letter"), default="a4", help="the PDF's pages (default a4)"
+    )
+    p.add_argument(
+        "--reed-offset",
+        type=number(0, 8),
+        default=4.0,
+        metavar="MM",
+        help="from a hole's centre to its reed slot's (0 to 8; default 4)",
+    )
+    p.set_defaults(func="wiring:cmd_wiring_template")
 
     p = sub.add_parser("run")
     p.add_argument("--config", metavar="FILE", type=path, help="a config file (see docs/daemon.md)")

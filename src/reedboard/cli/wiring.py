@@ -1,5 +1,5 @@
-"""`reedboard wiring` (diagram, pin table, check) and `reedboard firmware` (a Pico's config,
-installing it)."""
+"""`reedboard wiring` (diagram, pin table, parts list, check, templates) and `reedboard
+firmware` (a Pico's config, installing it)."""
 
 from __future__ import annotations
 
@@ -60,6 +60,33 @@ def cmd_wiring_table(args: argparse.Namespace) -> int:
     from reedboard.wiring.diagram import pin_table
 
     print(pin_table(load_build(args.target)), end="")
+    return 0
+
+
+def cmd_wiring_bom(args: argparse.Namespace) -> int:
+    from reedboard.wiring.bom import parts, to_csv, to_markdown
+    from reedboard.wiring.build import load_build
+
+    build = load_build(args.target)
+    rows = parts(build)
+    text = to_csv(rows) if args.format == "csv" else to_markdown(rows, f"{build.name}: part")
+    if args.out is None or str(args.out) == "-":
+        print(text, end="")
+    else:
+        with open(args.out, "w", encoding="utf-8", newline="") as out:
+            out.write(text)
+        print(f"wrote {args.out}")
+    return 0
+
+
+def cmd_wiring_template(args: argparse.Namespace) -> int:
+    from reedboard.wiring.build import load_build
+    from reedboard.wiring.template_files import write_templates
+
+    build = load_build(args.target)
+    for path in write_templates(build, args.out, paper=args.paper, reed_offset=args.reed_offset):
+        print(f"wrote {path}")
+    print("print the PDF at 100 % and measure its 100 mm bar; drill the test strip first")
     return 0
 
 

@@ -371,6 +371,11 @@ class MessengerBoy(Position[MBMove, MessengerBoyState]):
     def players(self) -> tuple[str, ...]:
         return self._players
 
+    @classmethod
+    def most_men(cls) -> int:
+        """One man a player, every seat filled (they enter from off the board)."""
+        return len(cls.start(players=4).at)
+
     @property
     def turn(self) -> str:
         if self.start_spins is not None:

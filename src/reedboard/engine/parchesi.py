@@ -168,6 +168,12 @@ class Parchesi(Position[PMove, ParchesiState]):
     def players(self) -> tuple[str, ...]:
         return self._players
 
+    @classmethod
+    def most_men(cls) -> int:
+        """Four men a colour, every colour seated (they start in their nests, off the board)."""
+        full = cls.start(players=max(SEATS))
+        return sum(len(men) for men in full.men.values())
+
     @property
     def turn(self) -> str:
         return self._players[self._turn]

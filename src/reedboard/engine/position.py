@@ -183,6 +183,13 @@ class Position(ABC, Generic[M, S]):
         than :attr:`sides`)."""
         return self.sides
 
+    @classmethod
+    def most_men(cls) -> int:
+        """The most pieces the game uses at once, on the board or beside it, every seat
+        filled (one magnet each): the start position's, where every piece starts on the
+        board."""
+        return len(cls.start().occupied())
+
     def in_opening(self) -> bool:
         """True while throws decide who starts (Messenger Boy's opening spins): such a throw
         never passes a turn."""

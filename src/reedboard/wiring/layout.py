@@ -20,6 +20,11 @@ __all__ = ["Layout", "Point", "WiringError", "available", "layout_for_game", "lo
 
 LAYOUTS = Path(__file__).parent / "layouts"
 POINT_KEYS = ("x", "y", "row", "col", "led")
+DEFAULT_PITCH_MM = 30.0
+"""``pitch_mm`` when a layout gives none: a board-game-sized spacing of holes."""
+PITCH_RANGE_MM = (25.0, 200.0)
+"""What ``pitch_mm`` may be: from 25 mm a point's hole, reed slot (15 mm) and LED window and
+the wire channels between points fit; a board with points 20 cm apart is no board game."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +57,8 @@ class Layout:
     marks: dict[str, Any] = field(default_factory=dict)
     shaded: tuple[str, ...] = ()
     """Marks whose points the wiring diagram shades (``shaded = ["brier_patch"]``)."""
+    pitch_mm: float = DEFAULT_PITCH_MM
+    """Millimetres between neighbouring points on the wood (the fabrication templates)."""
 
     @property
     def led_count(self) -> int:
@@ -136,8 +143,22 @@ class _Loader(TomlFile):
         for mark in shaded:
             if not isinstance(marks.get(mark), list):
                 raise self.fail("shaded", f"{mark!r} is no mark of this layout that lists points")
+        pitch_mm = self.pitch()
         self.check_games(games, points)
-        return Layout(name, self.path, games, size, matrix, dice_leds, points, marks, shaded)
+        return Layout(
+            name, self.path, games, size, matrix, dice_leds, points, marks, shaded, pitch_mm
+        )
+
+    def pitch(self) -> float:
+        """``pitch_mm``: the millimetres between neighbouring points (a default when absent)."""
+        value = float(self.get("pitch_mm", float, DEFAULT_PITCH_MM, self.data, "pitch_mm"))
+        low, high = PITCH_RANGE_MM
+        if not low <= value <= high:  # (nan and inf are neither)
+            raise self.fail(
+                "pitch_mm",
+                f"{value:g} is outside {low:g}-{high:g} (millimetres between neighbouring points)",
+            )
+        return value
 
     def check_games(self, games: tuple[Any, ...], points: dict[str, Point]) -> None:
         """Each game listed is a game, and its board fits this one: every point its pieces
