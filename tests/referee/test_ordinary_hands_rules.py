@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from reedboard.hardware.lights import RED, Light, Pattern
 from reedboard.referee.decide import KNOCK, QUIET
 from reedboard.store.games import GameStore
@@ -247,6 +249,45 @@ def test_roll_pressed_while_the_rabbit_was_touched_under_a_fox_in_the_hand_waits
     rig.wait(1.0)
     rig.place("g1")
     assert rig.moves == ["RF i5-g1", "dice=1,6"]  # down: the move, then the throw at once
+
+
+@pytest.mark.parametrize("spot", ["d4", "c4", "f4"])
+def test_a_fox_set_down_off_its_landings_while_roll_waits_is_no_capture(spot: str) -> None:
+    # roll waits on i5-e3 (the rabbit's circle: nothing changes); the fox comes down one
+    # circle off: no throw of the rabbit's makes that the rabbit's move, and the mismatch shown
+    # is the players' to fix, so the capture is never taken (nor the game ended)
+    rig = Rig("fox-and-rabbit", "WR@e3 RF@i5 turn=RF dice=4,2", dice=[(1, 6)])
+    rig.lift("i5")
+    rig.wait(0.3)
+    rig.press("roll")
+    rig.wait(0.5)
+    rig.place(spot)
+    rig.wait(8.0)
+    assert rig.moves == []
+    assert "game-over" not in rig.kinds()
+
+
+def test_a_roll_waiting_on_the_fox_is_carried_out_as_its_second_thoughts_come_down() -> None:
+    # i5-g1 taken; the fox lifted again, roll pressed (it may be going onto the rabbit's circle),
+    # and it comes down on e7: the change is the move, and the throw comes with it at once
+    rig = Rig("fox-and-rabbit", "WR@e3 RF@i5 turn=RF dice=4,2", dice=[(1, 6)])
+    rig.move("i5", "g1")
+    rig.wait(1.0)
+    rig.lift("g1")
+    rig.wait(1.0)
+    rig.press("roll")
+    rig.wait(0.5)
+    rig.place("e7")
+    assert rig.moves == ["RF i5-e7", "dice=1,6"]
+
+
+def test_undo_cancels_a_roll_waiting_on_a_piece_in_the_hand() -> None:
+    rig = Rig("fox-and-rabbit", "WR@e3 RF@i5 turn=RF dice=4,2", dice=[(1, 6)])
+    rig.lift("i5")
+    rig.press("roll")  # waits: the fox may be going onto the rabbit's circle
+    rig.press("undo")  # nothing taken yet: the players take the roll back too
+    rig.wait(QUIET + 1.0)
+    assert rig.moves == []
 
 
 def test_a_fox_slid_over_circles_while_roll_waits_is_still_in_the_hand() -> None:

@@ -62,7 +62,7 @@ KNOCK = 3.5
 """Seconds a board that only lacks pieces (nothing where it should not be) must stay so before
 it is a mismatch: longer than a piece knocked off its reed stays off (up to 3 s), shorter than
 a switch takes to be suspect (:data:`~reedboard.referee.suspects.SUSPECT`), so a piece gone for
-good is guided back first."""
+good is guided back first (for half a second; then its switch is thought broken, said so)."""
 
 
 class SessionState(enum.Enum):
@@ -261,6 +261,9 @@ class Decider:
         self, base: Position[Any, Any], move: Move, extends: bool, now: float, since: float | None
     ) -> None:
         """The session committed ``move`` (played from ``base``)."""
+        if self._waiting is not None and extends:  # the move a button waited on replaced
+            # (second thoughts come down): the button is for this one, carried out at once
+            self._waiting = (self._waiting[0], -1, self._waiting[2])
         if not extends:  # the history gains the board before it (no replay needed)
             self.recognizer.history.append((base.occupied(), base.is_chance()))
         self.recognizer.extendable = (base, move) if move.points() else None
@@ -326,6 +329,10 @@ class Decider:
         """``move``, from elsewhere, was committed: the players are to make it (lit)."""
         self._showing = (move, self.reading())
         self._enter(SessionState.CARRYING_OUT)
+
+    def cancel_buttons(self) -> None:
+        """`undo`: buttons waiting on a piece that may be in the air are not carried out."""
+        self._waiting = self._on_word = None
 
     def restore(self, now: float) -> None:
         """`undo` took a move back: nothing is read until the board is put back as it was."""
@@ -542,7 +549,7 @@ class Decider:
         if self._watch_due is not None and self._changed_at is None:
             times.append(self._watch_due)
         if self._on_word is not None and len(self.position.move_stack) != self._on_word[2]:
-            times.append(self._last_edge())  # (due at once)
+            times.append(max(self._last_edge(), self._edges.now))  # (due at once)
         elif self._on_word is not None and self._changed_at is None:
             times.append(self._on_word[0])
         return min(times) if times else None
@@ -951,7 +958,8 @@ class Decider:
             made = distinct(d.move for d in self.recognizer.made(self.reading()))
             if not begun and c.target != self.reading() and len(made) == 1:
                 c = next(d for d in self.recognizer.made(self.reading()) if d.move == made[0])
-            if begun or c.target == self.reading():
+            if (begun or c.target == self.reading()) and not self.mismatch:
+                # (a board guided back meanwhile is no move made: the players fix it first)
                 self._commit(c.move, c.extends, now)
         for button in buttons:
             if button == "roll" and self.position.is_chance():
@@ -991,9 +999,13 @@ class Decider:
                 thrown.push(throw)
                 after = Recognizer(thrown, edges=self._edges, since=reader.since)
                 readers.append(after)
-        return any(
-            r.judge(board).kind not in (Kind.UNKNOWN, Kind.TAKEBACK, Kind.NEW_GAME) for r in readers
-        )
+        if reader.judge(board).kind not in (Kind.UNKNOWN, Kind.TAKEBACK, Kind.NEW_GAME):
+            return True
+        for after in readers[1:]:  # under a throw: only a move of theirs finished says so
+            v = after.judge(board)
+            if v.kind is Kind.COMMIT or (v.kind is Kind.PENDING and v.made):
+                return True
+        return False
 
     def _last_edge(self) -> float:
         """When a switch last changed."""

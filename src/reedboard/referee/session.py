@@ -469,8 +469,11 @@ class Session:
             # the board reads the last move changed (second thoughts) before the throw: the
             # roll says the move is done, so the change is taken first (or waited on)
             self.decider.resolve_silent(now, "roll")
-            if self.decider.changing() or self.decider.holding:
+            if self.decider.holding:
                 return  # (the throw comes with the move, once it is taken)
+            if self.decider.changing():
+                self._notice(now, "move-first", "the last move is being changed: finish it first")
+                return
         if not self.position.is_chance() and not self.decider.resolve_silent(now, "roll"):
             self._notice(now, "move-first", "the dice are thrown: make the move first")
             return
@@ -500,6 +503,7 @@ class Session:
     def _undo(self, now: float) -> None:
         """Take back the last piece move (and any throw after it); the board is then guided
         back, and nothing is committed until it is."""
+        self.decider.cancel_buttons()
         stack = self.position.move_stack
         moved = [ply for ply, move in enumerate(stack) if move.points()]
         if not moved:
