@@ -262,6 +262,16 @@ COMMANDS: dict[str, list[Slot]] = {
     "wiring check": [
         Slot(None, ("pico-cross33",), file="build", required=True),
         Slot("--timeout", ("1", "0.5")),
+        Slot("--leds-only", switch=True),
+        Slot("--rows", ("0", "1,2")),
+        Slot("--cols", ("0,5", "3")),
+        Slot("--crosstalk", switch=True),
+    ],
+    "wiring learn": [
+        Slot(None, ("pico-cross33",), file="build", required=True),
+        Slot("--out", ("learned.toml",), file="output", required=True),
+        Slot("--force", switch=True),
+        Slot("--timeout", ("1", "0.5")),
     ],
     "wiring template": [
         Slot(None, ("pi-cross33", "pico-skip8"), file="build", required=True),

@@ -83,6 +83,20 @@ def number(low: float, high: float) -> Callable[[str], float]:
     return parse
 
 
+def whole_list(text: str) -> list[int]:
+    """Whole numbers from 0, split by commas (``0,2,5``); what range they need is the
+    command's to check (a board's matrix)."""
+    words = text.split(",")
+    if not text or not all(w.isascii() and w.isdigit() and len(w) <= 6 for w in words):
+        raise argparse.ArgumentTypeError(
+            f"{_shown(text)} is not a list of whole numbers from 0 (like 0,2,5)"
+        )
+    return [int(w) for w in words]
+
+
+whole_list.__name__ = "list of numbers"
+
+
 def path(text: str) -> Path:
     """A file path as given, with ``~`` expanded (``--database=~/g.sqlite3`` has no shell to
     expand it)."""

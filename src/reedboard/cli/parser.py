@@ -17,6 +17,7 @@ from reedboard.cli.args import (
     number,
     path,
     whole,
+    whole_list,
 )
 from reedboard.cli.commands import COMMANDS, DESCRIPTION
 from reedboard.engine.levels import TOP_LEVEL
@@ -146,7 +147,43 @@ def build_parser(asked: str | None = None) -> argparse.ArgumentParser:
         metavar="SECONDS",
         help="how long to wait at each point (0.1 to 3600; default 15)",
     )
+    p.add_argument(
+        "--leds-only", action="store_true", help="only light the LEDs (the matrix not soldered)"
+    )
+    p.add_argument(
+        "--rows",
+        type=whole_list,
+        metavar="R[,R...]",
+        help="test only the points on these matrix rows (a half-soldered matrix)",
+    )
+    p.add_argument(
+        "--cols",
+        type=whole_list,
+        metavar="C[,C...]",
+        help="test only the points on these matrix columns (with --rows: on both)",
+    )
+    p.add_argument(
+        "--crosstalk",
+        action="store_true",
+        help="fill every point, then lift one at a time: finds missing or reversed diodes",
+    )
     p.set_defaults(func="wiring:cmd_wiring_check")
+    p = wsub.add_parser(
+        "learn", help="learn a board wired in another order: write a layout with its wiring"
+    )
+    p.add_argument("target", metavar="BUILD", help="a build name or file (its layout's geometry)")
+    p.add_argument(
+        "--out", metavar="FILE", type=path, required=True, help="the new layout (.toml) to write"
+    )
+    p.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
+    p.add_argument(
+        "--timeout",
+        type=number(0.1, 3600),
+        default=15.0,
+        metavar="SECONDS",
+        help="how long to wait at each point (0.1 to 3600; default 15)",
+    )
+    p.set_defaults(func="wiring:cmd_wiring_learn")
     p = wsub.add_parser(
         "template", help="1:1 fabrication files for the board's woodwork: SVG, DXF, tiled PDF"
     )

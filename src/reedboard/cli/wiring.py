@@ -39,18 +39,87 @@ def cmd_wiring_check(args: argparse.Namespace) -> int:
 
     from reedboard.daemon.core import board_for
     from reedboard.wiring.build import load_build
-    from reedboard.wiring.check import check_wiring
+    from reedboard.wiring.check import check_wiring, points_on
+    from reedboard.wiring.crosstalk import check_crosstalk
 
+    if args.leds_only and (args.crosstalk or args.rows is not None or args.cols is not None):
+        raise CommandError(
+            "wiring check: --leds-only tests no switch (no --crosstalk, --rows, --cols)"
+        )
     build = load_build(args.target)
+    layout = build.layout
+    for flag, numbers, count in (
+        ("--rows", args.rows, layout.matrix[0]),
+        ("--cols", args.cols, layout.matrix[1]),
+    ):
+        for n in numbers or ():
+            if n >= count:
+                raise CommandError(
+                    f"wiring check: {flag} {n} is outside build {build.name}'s matrix"
+                    f" ({flag[2:]} 0-{count - 1})"
+                )
+    points = None
+    if args.rows is not None or args.cols is not None:
+        try:
+            points = points_on(layout, args.rows, args.cols)
+        except ValueError as exc:
+            raise CommandError(f"wiring check: {exc}") from None
     board = board_for(build)  # a Pico not on its port, or no GPIO here, is said at once
 
     async def run() -> int:
         async with board:
-            ready = getattr(board, "ready", None)
-            if ready is not None:  # a Pico: its firmware must answer before any switch is read
-                await ready(PICO_ANSWER_SECONDS)
-            problems = await check_wiring(board, build.layout, print, timeout=args.timeout)
-        return 1 if problems else 0
+            await _answered(board)
+            if args.crosstalk:
+                found: list[object] = list(
+                    await check_crosstalk(board, layout, print, filled=points, timeout=args.timeout)
+                )
+            else:
+                found = list(
+                    await check_wiring(
+                        board,
+                        layout,
+                        print,
+                        timeout=args.timeout,
+                        leds_only=args.leds_only,
+                        points=points,
+                    )
+                )
+        return 1 if found else 0
+
+    return asyncio.run(run())
+
+
+async def _answered(board: object) -> None:
+    ready = getattr(board, "ready", None)
+    if ready is not None:  # a Pico: its firmware must answer before any switch is read
+        await ready(PICO_ANSWER_SECONDS)
+
+
+def cmd_wiring_learn(args: argparse.Namespace) -> int:
+    import asyncio
+    from dataclasses import replace
+
+    from reedboard.daemon.core import board_for
+    from reedboard.wiring.build import load_build
+    from reedboard.wiring.learn import learn_wiring, probe_layout, write_learned
+
+    build = load_build(args.target)
+    out: Path = args.out
+    if out.exists() and not args.force:  # said before the builder spends a quarter hour
+        raise CommandError(f"wiring learn: {out} exists; give --force to overwrite it")
+    if out.is_dir() or not out.parent.is_dir():
+        raise CommandError(f"wiring learn: cannot write {out}: no such folder, or a folder")
+    board = board_for(replace(build, layout=probe_layout(build.layout)))
+
+    async def run() -> int:
+        async with board:
+            await _answered(board)
+            learned = await learn_wiring(board, build.layout, print, timeout=args.timeout)
+        if not learned.complete(build.layout):
+            return 1
+        write_learned(build.layout, learned, out, force=args.force)
+        print(f"wrote {out}: point the build's `layout =` at it")
+        return 0
 
     return asyncio.run(run())
 

@@ -4,18 +4,23 @@ First it lights each LED in turn (and the dice faces), so the builder sees a dar
 misplaced LED. Then it asks for a magnet on each point in turn and reports every point that
 reads wrong (another point answers: a swapped row or column line) or not at all (a dead
 switch, a diode the wrong way round, a broken line).
+
+For a board still being built: ``leds_only`` runs the LED pass alone (the matrix is not
+soldered yet), and ``points`` (:func:`points_on`: the points on some matrix rows and/or
+columns) limits the switch pass to the part of the matrix that is soldered. The crosstalk
+check (every point filled, one lifted at a time) is :mod:`reedboard.wiring.crosstalk`.
 """
 
 from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Collection, Iterable
 from dataclasses import dataclass
 
 from reedboard.hardware.board_io import BoardIO
 from reedboard.hardware.lights import WHITE, Light
-from reedboard.wiring.layout import Layout
+from reedboard.wiring.layout import Layout, WiringError
 
 
 @dataclass(frozen=True)
@@ -62,8 +67,13 @@ async def check_wiring(
     settle: float = 0.3,
     on_magnet_wanted: Callable[[str], Awaitable[None] | None] | None = None,
     on_magnet_off_wanted: Callable[[str], Awaitable[None] | None] | None = None,
+    leds_only: bool = False,
+    points: Collection[str] | None = None,
 ) -> list[Problem]:
-    """Run the wizard on an empty board; returns the problems found (none: all good)."""
+    """Run the wizard on an empty board; returns the problems found (none: all good).
+
+    ``leds_only``: only the LED pass. ``points``: test only these points' switches (the
+    layout's order kept; default every point)."""
     say(f"LED check: each of the {len(layout.points)} LEDs lights white in chain order.")
     for point in sorted(layout.points.values(), key=lambda p: p.led):
         say(f"  LED {point.led}: under {point.id}")
@@ -76,14 +86,20 @@ async def check_wiring(
             board.show_dice((face, face))
             await asyncio.sleep(led_seconds)
         board.show_dice(None)
+    if leds_only:
+        say("LED check done (switches not tested: --leds-only).")
+        return []
 
+    wanted = [p for p in layout.points.values() if points is None or p.id in points]
     if board.snapshot():
         on_board = ", ".join(sorted(board.snapshot()))
         say(f"Take every piece off the board first (it reads {on_board}).")
         await wait_for(board, lambda s: not s, timeout, settle)
     problems: list[Problem] = []
+    if len(wanted) < len(layout.points):
+        say(f"Switch check of {len(wanted)} of the {len(layout.points)} points.")
     say("Switch check: put a magnet on each point when asked, then take it off.")
-    for point in layout.points.values():
+    for point in wanted:
         board.show({point.id: Light(WHITE)})
         say(f"  magnet on {point.id}")
         await _call(on_magnet_wanted, point.id)
@@ -99,8 +115,36 @@ async def check_wiring(
         for problem in problems:
             say(f"  {problem}")
     else:
-        say(f"All {len(layout.points)} points read right.")
+        say(f"All {len(wanted)} points read right.")
     return problems
+
+
+def points_on(
+    layout: Layout, rows: Iterable[int] | None = None, cols: Iterable[int] | None = None
+) -> list[str]:
+    """The points whose switch is on one of ``rows`` and one of ``cols`` (None: any), in the
+    layout's order; WiringError (one line, naming the number and the valid range) for a row
+    or column the matrix lacks, or when no point is left."""
+    for what, numbers, count in (
+        ("row", rows, layout.matrix[0]),
+        ("column", cols, layout.matrix[1]),
+    ):
+        for n in numbers or ():
+            if not 0 <= n < count:
+                raise WiringError(
+                    f"matrix {what} {n} is not on layout {layout.name}'s matrix"
+                    f" ({what}s 0-{count - 1})"
+                )
+    row_set = None if rows is None else set(rows)
+    col_set = None if cols is None else set(cols)
+    chosen = [
+        p.id
+        for p in layout.points.values()
+        if (row_set is None or p.row in row_set) and (col_set is None or p.col in col_set)
+    ]
+    if not chosen:
+        raise WiringError(f"no point of layout {layout.name} is on those matrix rows and columns")
+    return chosen
 
 
 async def _call(hook: Callable[[str], Awaitable[None] | None] | None, point: str) -> None:
