@@ -235,6 +235,36 @@ else
     fi
 fi
 
+# the config's game must be one the build's board plays (a new build's layout may serve other
+# games than the shipped config's): else the first the layout names, said
+STEP=game
+BUILD_FILE=$SRC/src/reedboard/wiring/builds/$IN_USE.toml
+if [ -n "$IN_USE" ] && [ -f "$BUILD_FILE" ] && [ -f "$CONFIG" ]; then  # (a shipped build)
+    LAYOUT=$(sed -n 's/^layout *= *"\([^"]*\)".*/\1/p' "$BUILD_FILE" | head -n 1)
+    LAYOUT_FILE=$SRC/src/reedboard/wiring/layouts/$LAYOUT.toml
+    GAMES=$(sed -n 's/^games *= *\[\(.*\)\].*/\1/p' "$LAYOUT_FILE" 2>/dev/null | tr -d '",')
+    GAME=$(sed -n 's/^game *= *"\([^"]*\)".*/\1/p' "$CONFIG" | head -n 1)
+    case " $GAMES " in
+        "  ") ;;
+        *" $GAME "*) say "$GAME plays on $IN_USE" ;;
+        *)
+            FIRST=${GAMES%% *}
+            if [ "$DRY" -eq 1 ]; then
+                say "would set game = \"$FIRST\" in $CONFIG ($IN_USE does not play ${GAME:-none})"
+            else
+                if [ -n "$GAME" ]; then
+                    sed "0,/^game *= *\"[^\"]*\"/s||game = \"$FIRST\"|" "$CONFIG" >"$CONFIG.new"
+                else
+                    { echo "game = \"$FIRST\""; cat "$CONFIG"; } >"$CONFIG.new"
+                fi
+                chmod 644 "$CONFIG.new"
+                mv "$CONFIG.new" "$CONFIG"
+                say "game set to $FIRST: $IN_USE plays $GAMES, not ${GAME:-none}"
+            fi
+            ;;
+    esac
+fi
+
 STEP=spi
 SPI_NEW=0
 if [ -f "$ROOT/boot/firmware/config.txt" ]; then

@@ -5,6 +5,7 @@
 # on one pytest-xdist worker per core (-n auto); a worker that runs out takes tests queued for
 # another (worksteal: a few tests take 10-60 s, and plain load balancing left one worker a minute
 # of them at the end). Arguments come after, so -n 0 runs the tests in one process (for --pdb).
+EXTRAS=test,web
 . "$(dirname "$0")/venv.sh"
 cd "$ROOT"
 sh scripts/system-packages.sh

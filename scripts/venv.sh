@@ -14,10 +14,13 @@ if [ ! -x "$ROOT/.venv/bin/python" ]; then
         exit 1
     }
 fi
-stamp=$ROOT/.venv/.reedboard-installed
+# the extras: the caller's EXTRAS (run.sh: the web view, and the Pi's own on a Raspberry Pi;
+# test.sh: the tests' too), each set installed once and again when pyproject.toml changes
+EXTRAS=${EXTRAS:-test,web}
+stamp=$ROOT/.venv/.reedboard-installed-$(echo "$EXTRAS" | tr ',' '-')
 if [ ! -f "$stamp" ] || [ "$ROOT/pyproject.toml" -nt "$stamp" ]; then
-    echo "reedboard: installing into $ROOT/.venv (once; a minute or so)" >&2
+    echo "reedboard: installing into $ROOT/.venv with [$EXTRAS] (once; a minute or so)" >&2
     "$ROOT/.venv/bin/python" -m pip install --quiet --upgrade pip
-    (cd "$ROOT" && .venv/bin/python -m pip install --quiet -e ".[test,web]")
+    (cd "$ROOT" && .venv/bin/python -m pip install --quiet -e ".[$EXTRAS]")
     touch "$stamp"
 fi

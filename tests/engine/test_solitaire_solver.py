@@ -289,6 +289,6 @@ def test_without_numpy_the_solver_says_which_extra_to_install(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(solver, "np", None)
-    with pytest.raises(SolverUnavailableError, match=r"pip install 'reedboard\[solver\]'"):
+    with pytest.raises(SolverUnavailableError, match=r"pip install -e '\.\[solver\]'"):
         solver.analyse(17)
     assert isinstance(SolverUnavailableError("x"), engine.EngineError)

@@ -296,3 +296,19 @@ def test_a_build_given_again_is_set_in_the_kept_config(setup: Setup) -> None:
     lines = ok(setup.run("--build", "pico-skip8"))
     assert config.read_text() == edited.replace('build = "pi-cross33"', 'build = "pico-skip8"')
     assert f"install-pi: config: {config} kept" in lines
+
+
+def test_a_build_whose_board_does_not_play_the_configs_game_gets_one_it_plays(
+    setup: Setup,
+) -> None:
+    # the shipped config plays fox-and-geese; the 81-circle board plays only Fox and Rabbit:
+    # a service started so would stop at once, again and again
+    config = setup.root / "etc" / "reedboard" / "reedboard.toml"
+    lines = ok(setup.run("--build", "pico-brier9"))
+    text = config.read_text()
+    assert 'game = "fox-and-rabbit"' in text and 'build = "pico-brier9"' in text
+    assert 'game = "fox-and-geese"' not in text
+    assert any("game set to fox-and-rabbit" in line for line in lines)
+    lines = ok(setup.run("--build", "pico-brier9"))
+    assert config.read_text() == text
+    assert "install-pi: game: fox-and-rabbit plays on pico-brier9" in lines

@@ -337,7 +337,7 @@ def test_without_numpy_analyse_and_hint_name_the_extra(
         assert (code, out) == (2, "")
         assert err == (
             "reedboard: error: the Peg Solitaire solver needs numpy:"
-            " pip install 'reedboard[solver]'\n"
+            " .venv/bin/pip install -e '.[solver]'\n"
         )
 
 

@@ -19,7 +19,9 @@ def test_without_aiohttp_the_daemon_says_the_view_is_off_and_goes_on(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(
-        web, "missing", lambda: "aiohttp is not installed (pip install 'reedboard[web]')"
+        web,
+        "missing",
+        lambda: "aiohttp is not installed (.venv/bin/pip install -e '.[web]')",
     )
     lines: list[str] = []
     config = replace(Config(game="solitaire", database=tmp_path / "g.sqlite3"), web=WebSettings())
@@ -28,7 +30,7 @@ def test_without_aiohttp_the_daemon_says_the_view_is_off_and_goes_on(
         assert asyncio.run(serve(daemon)) is None
     finally:
         daemon.store.close()
-    assert lines == ["web view off: aiohttp is not installed (pip install 'reedboard[web]')"]
+    assert lines == ["web view off: aiohttp is not installed (.venv/bin/pip install -e '.[web]')"]
     web.check_port(WebSettings(port=1))  # nothing to listen on: nothing checked
 
 

@@ -423,7 +423,7 @@ def test_without_the_kit_extra_one_line_says_to_install_it(
     monkeypatch.setitem(sys.modules, module, None)  # import fails as if not installed
     code, out, err = run(capsys, "wiring", "template", "pi-cross33", "--out", str(tmp_path / "o"))
     assert code == 2 and out == ""
-    assert "pip install 'reedboard[kit]'" in one_error(err)
+    assert ".venv/bin/pip install -e '.[kit]'" in one_error(err)
     assert f"{'fpdf2' if module == 'fpdf' else module} is not installed" in err
     assert not (tmp_path / "o").exists()  # nothing half done
 

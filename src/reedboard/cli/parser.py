@@ -189,7 +189,7 @@ def build_parser(asked: str | None = None) -> argparse.ArgumentParser:
     )
     p.add_argument("target", metavar="BUILD", help="a build name or file")
     p.add_argument(
-        "--out", metavar="FOLDER", type=path, required=True, help="where (made when missing)"
+        "-o", "--out", metavar="FOLDER", type=path, required=True, help="where (made when missing)"
     )
     p.add_argument(
         "--paper", choices=("a4", "letter"), default="a4", help="the PDF's pages (default a4)"

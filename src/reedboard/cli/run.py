@@ -90,7 +90,7 @@ def cmd_watch(args: argparse.Namespace) -> int:
     try:
         from reedboard.daemon.remote.watch import watch
     except ImportError as exc:
-        needs = f"watch needs aiomqtt ({exc}): pip install 'reedboard[remote]'"
+        needs = f"watch needs aiomqtt ({exc}): .venv/bin/pip install -e '.[remote]'"
         raise CommandError(needs) from None
     settings = _remote_args(args, required=True)
     asyncio.run(watch(settings, say, args.count))
@@ -111,7 +111,7 @@ def cmd_invite(args: argparse.Namespace) -> int:
     try:
         from reedboard.daemon.remote.invite import make_invite
     except ImportError as exc:
-        needs = f"invite needs cryptography ({exc}): pip install 'reedboard[remote]'"
+        needs = f"invite needs cryptography ({exc}): .venv/bin/pip install -e '.[remote]'"
         raise CommandError(needs) from None
     home = remote.home or config.database.with_name(config.database.name + ".remote")
     invite = make_invite(remote.match, remote.broker.url, remote.seats, home, watch=args.watch)

@@ -479,7 +479,8 @@ def _remote_play(config: Config, session: Session) -> RemotePlay | None:
         from reedboard.daemon.remote.link import RemoteLink, RemotePlay
     except ImportError as exc:
         raise DaemonError(
-            f"remote play needs aiomqtt and cryptography ({exc}): pip install 'reedboard[remote]'"
+            f"remote play needs aiomqtt and cryptography ({exc}):"
+            " .venv/bin/pip install -e '.[remote]'"
         ) from None
     settings = config.remote
     if settings.home is None:  # the board's key and pins beside its store

@@ -42,7 +42,7 @@ def require_kit() -> None:
         except ImportError:
             raise TemplateError(
                 f"wiring template needs the kit extra ({' and '.join(KIT.values())};"
-                f" {package} is not installed): pip install 'reedboard[kit]'"
+                f" {package} is not installed): .venv/bin/pip install -e '.[kit]'"
             ) from None
 
 

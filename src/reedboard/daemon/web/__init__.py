@@ -26,7 +26,7 @@ def missing() -> str | None:
     try:
         import aiohttp  # noqa: F401
     except ImportError:
-        return "aiohttp is not installed (pip install 'reedboard[web]')"
+        return "aiohttp is not installed (.venv/bin/pip install -e '.[web]')"
     return None
 
 

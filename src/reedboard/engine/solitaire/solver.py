@@ -19,7 +19,7 @@ What is solved (`docs/rules.md` §1c, orthogonal jumps only):
   is reachable from the start with only the finish hole empty; that one set answers every
   position, whether or not it can occur from the game's start.
 
-numpy is optional (``pip install 'reedboard[solver]'``): without it :func:`require_numpy`
+numpy is optional (``.venv/bin/pip install -e '.[solver]'``): without it :func:`require_numpy`
 raises :class:`SolverUnavailableError` with one line that says so.
 """
 
@@ -69,7 +69,7 @@ def require_numpy() -> ModuleType:
     """numpy, or :class:`SolverUnavailableError` naming the extra that installs it."""
     if np is None:
         raise SolverUnavailableError(
-            f"the Peg Solitaire solver needs numpy: pip install 'reedboard[{EXTRA}]'"
+            f"the Peg Solitaire solver needs numpy: .venv/bin/pip install -e '.[{EXTRA}]'"
         )
     return np
 
