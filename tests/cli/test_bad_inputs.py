@@ -266,6 +266,7 @@ COMMANDS: dict[str, list[Slot]] = {
         Slot("--rows", ("0", "1,2")),
         Slot("--cols", ("0,5", "3")),
         Slot("--crosstalk", switch=True),
+        Slot("--port", ("port",)),
     ],
     "wiring learn": [
         Slot(None, ("pico-cross33",), file="build", required=True),

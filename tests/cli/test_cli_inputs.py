@@ -501,6 +501,30 @@ def test_gpio_pins_that_cannot_be_had_are_said_first_and_create_nothing(
     assert not (tmp_path / "games").exists()
 
 
+def test_spi_that_is_off_is_said_with_how_to_turn_it_on_and_frees_the_pins(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, mock_factory: object
+) -> None:
+    import types
+
+    from gpiozero import DigitalOutputDevice
+
+    from tests.hardware.fake_spidev import FakeSpiDev
+
+    class NoSpiDevice(FakeSpiDev):  # spidev on a Pi with SPI off: no /dev/spidev0.0
+        def open(self, bus: int, device: int) -> None:
+            raise FileNotFoundError(2, "No such file or directory")
+
+    monkeypatch.setitem(sys.modules, "spidev", types.SimpleNamespace(SpiDev=NoSpiDevice))
+    code, out, err = run(capsys, "wiring", "check", "pi-cross33")
+    assert (code, out) == (2, "")
+    assert one_error_line(err) == (
+        "reedboard: error: build pi-cross33: cannot open the board: /dev/spidev0.0 is missing:"
+        " turn SPI on (dtparam=spi=on in /boot/firmware/config.txt, then reboot;"
+        " `reedboard doctor` checks it)\n"
+    )
+    DigitalOutputDevice("GPIO4").close()  # matrix row 0: given back when the LEDs failed
+
+
 def test_a_gpio_board_that_opens_is_run_and_its_store_made(
     tmp_path: Path, mock_factory: object
 ) -> None:

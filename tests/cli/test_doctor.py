@@ -64,3 +64,23 @@ def test_off_a_pi_it_says_what_it_could_not_check_and_a_store_it_cannot_write_fa
         "Raspberry Pi" in line for line in lines
     )
     assert any(line.startswith("fail: the game store:") for line in lines)
+
+
+def test_a_game_the_builds_board_does_not_play_fails_naming_the_game_build_and_its_games(
+    tmp_path: Path,
+) -> None:
+    config_file = tmp_path / "reedboard.toml"
+    config_file.write_text(
+        f'game = "skip"\nbuild = "pi-cross33"\ndatabase = "{tmp_path}/games.sqlite3"\n'
+    )
+    out = io.StringIO()
+    with redirect_stdout(out):
+        code = main(["doctor", "--config", str(config_file)])
+    games = load_build("pi-cross33").layout.games
+    line = next(x for x in out.getvalue().splitlines() if x.startswith("fail: game:"))
+    assert code == 1
+    assert f"build pi-cross33 does not play skip (it plays {', '.join(games)})" in line
+    assert f'set game = "{games[0]}" in {config_file}' in line
+    fine = Config(game=games[0], build="pi-cross33", database=tmp_path / "games.sqlite3")
+    said = {f.text.split(":")[0]: f for f in diagnose(fine, Machine(model=tmp_path / "none"))}
+    assert said["game"].status == "ok"

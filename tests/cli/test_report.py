@@ -50,3 +50,26 @@ def test_the_archive_holds_what_a_bug_report_needs_and_no_secret(tmp_path: Path)
     assert "a long secret token" not in "".join(texts.values())
     assert "<blanked>" in texts["config.toml"] and "5-17" in texts["games.txt"]
     assert '"reedboard"' in texts["versions.json"] and "the game store" in texts["doctor.txt"]
+
+
+def test_the_archive_holds_the_black_box_replayable(tmp_path: Path) -> None:
+    from reedboard.sim.trace import read_trace, replay
+
+    db = tmp_path / "games.sqlite3"
+    box = tmp_path / "games.sqlite3.blackbox.jsonl"  # as the daemon keeps it
+    box.write_text(
+        '{"game": "fox-and-rabbit", "occupied": ["a1", "i1"]}\n'
+        '{"t": 0.5, "dice": [5, 2]}\n{"t": 0.5, "button": "roll"}\n'
+        '{"t": 1.0, "point": "a1", "on": false}\n{"t": 1.2, "point": "c6", "on": true}\n'
+    )
+    config = tmp_path / "reedboard.toml"
+    config.write_text(f'game = "fox-and-rabbit"\ndatabase = "{db}"\n')
+    out = tmp_path / "r.tar.gz"
+    with redirect_stdout(io.StringIO()) as said:
+        assert main(["report", "--config", str(config), "-o", str(out)]) == 0
+    assert "blackbox.jsonl" in said.getvalue() and "sensor events" in said.getvalue()
+    with tarfile.open(out) as archive:
+        data = archive.extractfile("reedboard-report/blackbox.jsonl").read()  # type: ignore[union-attr]
+    assert data == box.read_bytes()
+    session = replay(read_trace(data.decode()))
+    assert [str(m) for m in session.position.move_stack] == ["dice=5,2", "WR a1-c6"]

@@ -138,3 +138,21 @@ def test_the_loops_errors_are_said_once_a_second_in_one_line(
     assert len(lines) == 2 and all("\n" not in line for line in lines)
     assert lines[1].endswith("(and 99999 more)")
     assert not any(r.exc_info for r in caplog.records)
+
+
+@pytest.mark.error_logs
+def test_a_socket_the_mqtt_client_closed_under_its_writer_is_no_error(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    # paho-mqtt adds its writer as it sends; a broker gone away closed the socket first: the
+    # client reconnects, so it is said (info), not an error that fails a run
+    from reedboard.daemon.core import QuietErrors
+
+    quiet = QuietErrors(clock=lambda: 0.0)
+    closed = OSError(9, "Bad file descriptor")
+    message = "Exception in callback BaseSelectorEventLoop.add_writer(22, <function Client>)"
+    with caplog.at_level("INFO", logger="reedboard"):
+        quiet(None, {"message": message, "exception": closed})  # type: ignore[arg-type]
+        quiet(None, {"message": "Exception in callback other()", "exception": closed})  # type: ignore[arg-type]
+    levels = [r.levelname for r in caplog.records]
+    assert levels == ["INFO", "ERROR"]

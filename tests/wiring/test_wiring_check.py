@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
+from pathlib import Path
 from typing import TypeVar
 
 import pytest
@@ -38,6 +39,7 @@ def run_wizard(
     build: Build,
     wires: MatrixWires,
     dead: set[str] = frozenset(),  # type: ignore[assignment]
+    timeout: float = 1.0,
 ) -> tuple[list[object], list[str]]:
     said: list[str] = []
 
@@ -58,10 +60,11 @@ def run_wizard(
                     build.layout,
                     said.append,
                     led_seconds=0,
-                    timeout=1.0,
+                    timeout=timeout,
                     settle=0.02,
                     on_magnet_wanted=hand_on,
                     on_magnet_off_wanted=hand_off,
+                    pins=(build.matrix.rows, build.matrix.cols),
                 )
             )
 
@@ -102,6 +105,27 @@ def test_a_dead_switch_reads_nothing_and_the_hint_names_its_lines(
         " row line 2 and column line 4"
     ]
     assert said[-2:] == ["1 point(s) read wrong:", f"  {problems[0]}"]
+
+
+def test_a_whole_row_or_column_reading_nothing_is_summed_up_naming_its_line_and_pin(
+    mock_factory: MockFactory,
+) -> None:
+    build = load_build("pi-cross33")
+    layout = build.layout
+    wires = MatrixWires(mock_factory, build.matrix.rows, build.matrix.cols)
+    dead_row = {p.id for p in layout.points.values() if p.row == 5}  # a broken row line
+    dead_col = {p.id for p in layout.points.values() if p.col == 5}  # a broken column line
+    lone = next(p.id for p in layout.points.values() if p.row == 0 and p.col == 0)
+    problems, said = run_wizard(
+        mock_factory, build, wires, dead=dead_row | dead_col | {lone}, timeout=0.3
+    )
+    assert {str(p).split(":")[0] for p in problems} == dead_row | dead_col | {lone}
+    row_pin, col_pin = build.matrix.rows[5], build.matrix.cols[5]
+    assert said[-2:] == [  # after the per-point lines; the lone dead switch kills no line
+        f"row 5 reads nothing: check row line 5 ({row_pin}) and its diodes' direction",
+        f"column 5 reads nothing: check column line 5 ({col_pin}) and its diodes' direction",
+    ]
+    assert said[-3] == f"  {problems[-1]}"
 
 
 # -- a board still being built: --leds-only, --rows/--cols --------------------------------------
@@ -212,6 +236,20 @@ def test_bad_rows_and_cols_are_one_line(
     err = capsys.readouterr().err
     assert code == 2 and err.startswith("reedboard: error: ") and err.count("\n") == 1
     assert said in err
+
+
+def test_port_is_used_for_a_pico_build_and_refused_for_a_pi_build(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    port = tmp_path / "ttyACM0"  # the Pico before the udev rule: not here either
+    code = main(["wiring", "check", "pico-cross33", "--port", str(port)])
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1
+    assert err.startswith(f"reedboard: error: cannot open {port}: ")
+    code = main(["wiring", "check", "pi-cross33", "--port", str(port)])
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1
+    assert "--port is for a Pico build; build pi-cross33 uses the Pi's own GPIO" in err
 
 
 # -- crosstalk: every point filled, one lifted at a time ----------------------------------------

@@ -123,6 +123,21 @@ def check_power(config: Any, machine: Machine) -> Finding:
     return Finding("ok", "power: no under-voltage since boot")
 
 
+def check_game(config: Any, machine: Machine) -> Finding:
+    build = _build(config)
+    if build is None:
+        return Finding("ok", f"game: {config.game} on the simulated board")
+    games = build.layout.games
+    if config.game in games:
+        return Finding("ok", f"game: build {build.name} plays {config.game}")
+    where = getattr(config, "path", None) or "the config"
+    return Finding(
+        "fail",
+        f"game: build {build.name} does not play {config.game} (it plays {', '.join(games)}):"
+        f' set game = "{games[0]}" in {where}, or a build whose board plays {config.game}',
+    )
+
+
 def check_leds(config: Any, machine: Machine) -> Finding:
     build = _build(config)
     if build is None:
@@ -171,6 +186,7 @@ CHECKS: tuple[Callable[[Any, Machine], Finding], ...] = (
     check_groups,
     check_udev,
     check_power,
+    check_game,
     check_leds,
     check_store,
     check_cache,

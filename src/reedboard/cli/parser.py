@@ -167,6 +167,9 @@ def build_parser(asked: str | None = None) -> argparse.ArgumentParser:
         action="store_true",
         help="fill every point, then lift one at a time: finds missing or reversed diodes",
     )
+    p.add_argument(
+        "--port", help="a Pico build's serial port (default: the build's; e.g. /dev/ttyACM0)"
+    )
     p.set_defaults(func="wiring:cmd_wiring_check")
     p = wsub.add_parser(
         "learn", help="learn a board wired in another order: write a layout with its wiring"

@@ -1,7 +1,8 @@
 """``reedboard report``: one archive for a bug report. It holds the versions (reedboard, Python,
 the system, the libraries), the config and the build with every secret blanked (a web token,
-a broker's password, a user in a broker's URL), what ``doctor`` says, and the latest stored
-games as text; nothing is sent anywhere."""
+a broker's password, a user in a broker's URL), what ``doctor`` says, the latest stored
+games as text, and the black box when there is one (the last game's sensor events, a trace
+``reedboard replay`` plays again: reedboard/daemon/blackbox.py); nothing is sent anywhere."""
 
 from __future__ import annotations
 
@@ -69,7 +70,25 @@ def build_report(config: Any, config_path: Path | None) -> dict[str, bytes]:
         build = load_build(config.build)
         files["build.toml"] = redact(read_bounded(build.path).decode("utf-8", "replace")).encode()
     files["games.txt"] = _games(config.database).encode()
+    files.update(_blackbox(Path(config.database)))
     return files
+
+
+BLACKBOX_MAX = 64 * 1024 * 1024
+"""The largest black box put in a report (its lines are capped: a few MB at most)."""
+
+
+def _blackbox(database: Path) -> dict[str, bytes]:
+    """The black box kept beside the store, under its own suffix's name (``blackbox.jsonl``,
+    or ``blackbox.truncated.jsonl``); one that cannot be read is said in ``blackbox.txt``."""
+    from reedboard.daemon.blackbox import blackbox_files
+
+    for path in blackbox_files(database):
+        try:
+            return {path.name.removeprefix(database.name + "."): read_bounded(path, BLACKBOX_MAX)}
+        except OSError as exc:
+            return {"blackbox.txt": f"{path}: cannot read: {exc.strerror or exc}\n".encode()}
+    return {}
 
 
 def _games(database: Path) -> str:
@@ -100,5 +119,7 @@ def cmd_report(args: argparse.Namespace) -> int:
             info = tarfile.TarInfo(f"reedboard-report/{name}")
             info.size, info.mtime, info.mode = len(data), int(time.time()), 0o644
             archive.addfile(info, io.BytesIO(data))
-    say(f"wrote {out} ({', '.join(files)}; secrets blanked): attach it to the bug report")
+    box = next((name for name in files if name.endswith(".jsonl")), None)
+    events = f"; {box}: the last game's sensor events, for `reedboard replay`" if box else ""
+    say(f"wrote {out} ({', '.join(files)}; secrets blanked{events}): attach it to the bug report")
     return 0

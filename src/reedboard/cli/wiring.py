@@ -11,6 +11,10 @@ from pathlib import Path
 
 from reedboard.errors import CommandError
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing at every start
+if TYPE_CHECKING:
+    from reedboard.wiring.build import Build
+
 PICO_ANSWER_SECONDS = 3.0
 """How long `wiring check` waits for a Pico's firmware to answer."""
 
@@ -36,6 +40,7 @@ def cmd_wiring_diagram(args: argparse.Namespace) -> int:
 
 def cmd_wiring_check(args: argparse.Namespace) -> int:
     import asyncio
+    from dataclasses import replace
 
     from reedboard.daemon.core import board_for
     from reedboard.wiring.build import load_build
@@ -64,6 +69,13 @@ def cmd_wiring_check(args: argparse.Namespace) -> int:
             points = points_on(layout, args.rows, args.cols)
         except ValueError as exc:
             raise CommandError(f"wiring check: {exc}") from None
+    if args.port is not None:
+        if build.driver != "pico":
+            raise CommandError(
+                f"wiring check: --port is for a Pico build; build {build.name} uses the Pi's own"
+                " GPIO"
+            )
+        build = replace(build, serial_port=pico_port(args, build))
     board = board_for(build)  # a Pico not on its port, or no GPIO here, is said at once
 
     async def run() -> int:
@@ -82,6 +94,7 @@ def cmd_wiring_check(args: argparse.Namespace) -> int:
                         timeout=args.timeout,
                         leds_only=args.leds_only,
                         points=points,
+                        pins=(build.matrix.rows, build.matrix.cols),
                     )
                 )
         return 1 if found else 0
@@ -159,6 +172,12 @@ def cmd_wiring_template(args: argparse.Namespace) -> int:
     return 0
 
 
+def pico_port(args: argparse.Namespace, build: Build) -> str:
+    """A Pico build's serial port: ``--port`` (before the udev rule is installed the Pico is
+    /dev/ttyACM0), else the build's."""
+    return str(args.port or build.serial_port or "/dev/reedboard-pico")
+
+
 def cmd_firmware(args: argparse.Namespace) -> int:
     import tempfile
 
@@ -171,7 +190,7 @@ def cmd_firmware(args: argparse.Namespace) -> int:
     if args.firmware_command == "config":
         print(json.dumps(pico_config(build), indent=1))
         return 0
-    port = args.port or build.serial_port or "/dev/reedboard-pico"
+    port = pico_port(args, build)
     if args.dry_run:  # the commands to run by hand, with a config.json they write first
         print(f"reedboard firmware config {shlex.quote(args.target)} > config.json")
         for command in install_commands(port, Path("config.json")):

@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import errno
 import logging
 import os
 import signal
@@ -28,6 +29,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, TextIO
 
 from reedboard import engine
+from reedboard.daemon.blackbox import BlackBox
 from reedboard.daemon.computer import Computer, ComputerPlayers
 from reedboard.daemon.config import Config
 from reedboard.daemon.console import Console, ConsoleDice, ConsoleReader, Plan
@@ -114,11 +116,14 @@ def board_for(build: Build) -> BoardIO:
         pico.open()
         return pico
     from reedboard.hardware.gpio_board import GpioBoard
+    from reedboard.hardware.ws2812 import SpiMissing
 
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # gpiozero's backend fallbacks: the error says it
             return GpioBoard(build)
+    except SpiMissing as exc:  # SPI is off: what to do, not whether this is a Pi
+        raise DaemonError(f"build {build.name}: cannot open the board: {exc}") from None
     except Exception as exc:  # no pin factory off a Pi, pins busy, no SPI device
         raise DaemonError(
             f"build {build.name}: cannot open the board: {exc} (on a Raspberry Pi, with"
@@ -176,6 +181,9 @@ class Daemon:
         if self.remote_play is not None:
             self.extensions.append(self.remote_play)
         self.extensions.append(SolvedTableExtension())
+        self.blackbox = BlackBox.for_database(config.database)
+        """The last game's sensor events, beside the store (reedboard/daemon/blackbox.py)."""
+        self.extensions.append(self.blackbox)
         self._animating: asyncio.Future[None] | None = None
         self._reading: asyncio.Future[Any] | None = None
         self.notifier = Notifier()
@@ -463,7 +471,22 @@ class QuietErrors:
         self.last[kind] = now
         more = self.unsaid.pop(kind, 0)
         said = f"{message}: {exc}" if exc is not None else message
-        log.error("%s%s", " ".join(said.split())[:300], f" (and {more} more)" if more else "")
+        line = " ".join(said.split())[:300] + (f" (and {more} more)" if more else "")
+        if _closed_under(message, exc):  # (the MQTT client's socket closed as it reconnects)
+            log.info("%s", line)
+        else:
+            log.error("%s", line)
+
+
+def _closed_under(message: str, exc: object) -> bool:
+    """A callback that registered a socket the client had closed meanwhile (paho-mqtt adds its
+    writer as it sends; a broker that went away closes the socket first): EBADF from
+    ``add_writer``/``add_reader``, which the client's reconnect makes good; no fault of ours."""
+    return (
+        isinstance(exc, OSError)
+        and exc.errno == errno.EBADF
+        and ("add_writer" in message or "add_reader" in message)
+    )
 
 
 def _remote_play(config: Config, session: Session) -> RemotePlay | None:

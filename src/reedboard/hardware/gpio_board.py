@@ -72,20 +72,25 @@ class GpioBoard(Driver):
         )
         leds = build.leds
         self.sink: SpiLedChain | LedBoardLeds | NoLeds
-        if leds.driver == "ws2812-spi":
-            self.sink = SpiLedChain(
-                self.layout.led_count,
-                bus=leds.spi_bus,
-                device=leds.spi_device,
-                brightness=leds.brightness,
-                max_milliamps=leds.max_milliamps,
-                order=leds.order,
-                spi=spi,
-            )
-        elif leds.driver == "ledboard":
-            self.sink = LedBoardLeds(leds.pins, pin_factory=pin_factory)
-        else:
-            self.sink = NoLeds()
+        try:
+            if leds.driver == "ws2812-spi":
+                self.sink = SpiLedChain(
+                    self.layout.led_count,
+                    bus=leds.spi_bus,
+                    device=leds.spi_device,
+                    brightness=leds.brightness,
+                    max_milliamps=leds.max_milliamps,
+                    order=leds.order,
+                    spi=spi,
+                )
+            elif leds.driver == "ledboard":
+                self.sink = LedBoardLeds(leds.pins, pin_factory=pin_factory)
+            else:
+                self.sink = NoLeds()
+        except BaseException:  # no LEDs (SPI off): the pins taken so far are freed
+            self._scanner.close()
+            self._buttons.close()
+            raise
         sink: LedSink = self.sink
         super().__init__(self.layout, sink, clock)
 

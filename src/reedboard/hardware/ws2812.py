@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from reedboard.hardware.board_io import BoardError
 from reedboard.hardware.lights import Colour
 
 SPI_HZ = 2_400_000
@@ -74,6 +75,17 @@ def milliamps(colours: Sequence[Colour]) -> float:
     return sum(sum(c) for c in colours) / 255 * MILLIAMPS_PER_CHANNEL
 
 
+class SpiMissing(BoardError):
+    """The SPI device is not there: SPI is off (one line saying how to turn it on)."""
+
+    def __init__(self, bus: int, device: int) -> None:
+        how = "dtparam=spi=on" if bus == 0 else f"dtoverlay=spi{bus}-1cs"
+        super().__init__(
+            f"/dev/spidev{bus}.{device} is missing: turn SPI on ({how} in"
+            " /boot/firmware/config.txt, then reboot; `reedboard doctor` checks it)"
+        )
+
+
 class SpiLedChain:
     """A WS2812 chain on SPI ``bus``.``device`` (GPIO10 is the data line for SPI0)."""
 
@@ -92,7 +104,10 @@ class SpiLedChain:
             import spidev  # only on a Pi; imported here so the package imports anywhere
 
             spi = spidev.SpiDev()
-            spi.open(bus, device)
+            try:
+                spi.open(bus, device)
+            except FileNotFoundError:  # no /dev/spidevB.D: the kernel's SPI driver is off
+                raise SpiMissing(bus, device) from None
         spi.max_speed_hz = SPI_HZ
         spi.mode = 0
         self._spi = spi

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Awaitable, Callable, Collection, Iterable
+from collections.abc import Awaitable, Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 
 from reedboard.hardware.board_io import BoardIO
@@ -69,11 +69,13 @@ async def check_wiring(
     on_magnet_off_wanted: Callable[[str], Awaitable[None] | None] | None = None,
     leds_only: bool = False,
     points: Collection[str] | None = None,
+    pins: tuple[Sequence[str], Sequence[str]] | None = None,
 ) -> list[Problem]:
     """Run the wizard on an empty board; returns the problems found (none: all good).
 
     ``leds_only``: only the LED pass. ``points``: test only these points' switches (the
-    layout's order kept; default every point)."""
+    layout's order kept; default every point). ``pins``: the row and column lines' pins (a
+    build's ``matrix.rows``, ``matrix.cols``), named when a whole line reads nothing."""
     say(f"LED check: each of the {len(layout.points)} LEDs lights white in chain order.")
     for point in sorted(layout.points.values(), key=lambda p: p.led):
         say(f"  LED {point.led}: under {point.id}")
@@ -114,9 +116,35 @@ async def check_wiring(
         say(f"{len(problems)} point(s) read wrong:")
         for problem in problems:
             say(f"  {problem}")
+        for line in dead_lines(layout, {p.id for p in wanted}, problems, pins):
+            say(line)
     else:
         say(f"All {len(wanted)} points read right.")
     return problems
+
+
+def dead_lines(
+    layout: Layout,
+    tested: Collection[str],
+    problems: Iterable[Problem],
+    pins: tuple[Sequence[str], Sequence[str]] | None = None,
+) -> list[str]:
+    """A line for each matrix row, then column, of two or more points that were all tested and
+    all read nothing: the line itself (or its diodes' direction) is the likely fault."""
+    silent = {p.point for p in problems if not p.read}
+    out = []
+    for index, what in ((0, "row"), (1, "column")):
+        lines: dict[int, list[str]] = {}
+        for point in layout.points.values():
+            lines.setdefault(point.col if index else point.row, []).append(point.id)
+        for number, ids in sorted(lines.items()):
+            if len(ids) > 1 and all(i in tested and i in silent for i in ids):
+                pin = f" ({pins[index][number]})" if pins and number < len(pins[index]) else ""
+                out.append(
+                    f"{what} {number} reads nothing: check {what} line {number}{pin}"
+                    " and its diodes' direction"
+                )
+    return out
 
 
 def points_on(
