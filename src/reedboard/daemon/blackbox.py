@@ -46,8 +46,10 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-EVERY = 5.0
-"""Seconds between writes (at most), while something changed."""
+EVERY = 15.0
+"""Seconds between writes (at most), while something changed: each write is the whole game
+(a few hundred KB, fsynced), so not too often on a Pi's SD card; a power cut loses at most
+this much of the trace (the moves themselves are in the store)."""
 LIMIT = 20_000
 """The most event lines kept (a few hours of play; about 1 MB)."""
 SUFFIX = ".blackbox.jsonl"
