@@ -5,11 +5,18 @@ and on this one."""
 from __future__ import annotations
 
 import io
+import os
+import threading
+import tty
 from contextlib import redirect_stdout
 from dataclasses import replace
 from pathlib import Path
 
-from reedboard.cli.doctor import Machine, diagnose
+import pytest
+
+from reedboard.bridge.firmware.wire import VERSION, frame
+from reedboard.bridge.simulator import SimulatedPico as Firmware
+from reedboard.cli.doctor import Finding, Machine, diagnose
 from reedboard.cli.main import main
 from reedboard.daemon.config import Config
 from reedboard.wiring.build import load_build
@@ -84,3 +91,94 @@ def test_a_game_the_builds_board_does_not_play_fails_naming_the_game_build_and_i
     fine = Config(game=games[0], build="pi-cross33", database=tmp_path / "games.sqlite3")
     said = {f.text.split(":")[0]: f for f in diagnose(fine, Machine(model=tmp_path / "none"))}
     assert said["game"].status == "ok"
+
+
+def _pico_on(tmp_path: Path, port: str, seconds: float = 3.0) -> Finding:
+    """What doctor says of pico-cross33 with its ``[serial] port`` on ``port``."""
+    shipped = load_build("pico-cross33").path.read_text()
+    build = tmp_path / "pico-here.toml"
+    build.write_text(shipped.replace('port = "/dev/reedboard-pico"', f'port = "{port}"'))
+    config = Config(build=str(build), database=tmp_path / "games.sqlite3")
+    machine = Machine(model=tmp_path / "none", pico_seconds=seconds)
+    return {f.text.split(":")[0]: f for f in diagnose(config, machine)}["pico"]
+
+
+def test_the_picos_firmware_answering_on_its_port_is_named_with_its_protocol(
+    tmp_path: Path,
+) -> None:
+    layout = load_build("pico-cross33").layout
+    fw = Firmware("micropython", layout.matrix[0] * layout.matrix[1], layout.led_count)
+    try:
+        found = _pico_on(tmp_path, fw.port)
+    finally:
+        fw.close()
+    assert str(found) == f"ok: pico: firmware {VERSION} on {fw.port}"
+    pi = Config(build="pi-cross33", database=tmp_path / "games.sqlite3")
+    said = {f.text.split(":")[0]: f for f in diagnose(pi, Machine(model=tmp_path / "none"))}
+    assert str(said["pico"]) == "ok: pico: none in this build"
+
+
+@pytest.mark.error_logs  # the link logs its refusal
+def test_a_firmware_of_another_protocol_fails_with_the_install_command(tmp_path: Path) -> None:
+    master, slave = os.openpty()
+    tty.setraw(slave)
+
+    def pico() -> None:  # an rb2 firmware: it answers the Pi's hello with its own
+        try:
+            while b"V" not in os.read(master, 4096):
+                pass
+            os.write(master, frame("H rb2 36 47 00 ff"))
+        except OSError:
+            pass
+
+    threading.Thread(target=pico, daemon=True).start()
+    try:
+        found = _pico_on(tmp_path, os.ttyname(slave))
+    finally:
+        os.close(master)
+        os.close(slave)
+    assert found.status == "fail"
+    assert f"runs firmware for link protocol rb2, this reedboard speaks {VERSION}" in found.text
+    assert found.text.endswith("(reedboard firmware install pico-here)")
+
+
+def test_a_silent_port_warns_that_the_firmware_may_not_be_installed(tmp_path: Path) -> None:
+    master, slave = os.openpty()
+    tty.setraw(slave)
+    port = os.ttyname(slave)
+    try:
+        found = _pico_on(tmp_path, port, seconds=0.5)
+    finally:
+        os.close(master)
+        os.close(slave)
+    assert str(found) == (
+        f"warn: pico: no answer on {port} in 0.5 s: is the firmware installed?"
+        " (reedboard firmware install pico-here)"
+    )
+
+
+def test_a_missing_port_warns_to_plug_the_pico_in_and_install_the_udev_rule(
+    tmp_path: Path,
+) -> None:
+    port = tmp_path / "reedboard-pico"
+    found = _pico_on(tmp_path, str(port))
+    assert str(found) == (
+        f"warn: pico: {port} is missing: is the Pico plugged in, and the udev rule installed?"
+    )
+
+
+def test_a_pico_port_another_reader_holds_is_said_busy_not_shared(tmp_path: Path) -> None:
+    # the daemon holds the Pico's port (it opens it exclusively): doctor does not read beside it
+    import serial
+
+    master, slave = os.openpty()
+    tty.setraw(slave)
+    port = os.ttyname(slave)
+    held = serial.serial_for_url(port, timeout=0.2, exclusive=True)
+    try:
+        found = _pico_on(tmp_path, port, seconds=0.5)
+    finally:
+        held.close()
+        os.close(master)
+        os.close(slave)
+    assert str(found) == f"unchecked: pico: {port} is busy (the daemon holds it?)"

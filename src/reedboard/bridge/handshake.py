@@ -31,8 +31,8 @@ def rb1_body(line: bytes) -> str | None:
     return line[:-3].decode()
 
 
-def refusal(version: str, url: str) -> str:
+def refusal(version: str, url: str, build: str = "BUILD") -> str:
     return (
         f"the Pico on {url} runs firmware for link protocol {version}, this reedboard speaks"
-        f" {VERSION}: install the firmware that comes with it (reedboard firmware install BUILD)"
+        f" {VERSION}: install the firmware that comes with it (reedboard firmware install {build})"
     )

@@ -260,7 +260,11 @@ class PicoBoard(Driver):
     def _connect(self) -> str | None:
         """Open the port and start reading it; None, or why it could not be opened."""
         try:
-            port = serial.serial_for_url(self.url, baudrate=self.baudrate, timeout=0.2)
+            # exclusive: a second reader of the same port (doctor, a check, another daemon)
+            # would take lines from this one; it is refused instead (an advisory lock)
+            port = serial.serial_for_url(
+                self.url, baudrate=self.baudrate, timeout=0.2, exclusive=True
+            )
         except (serial.SerialException, OSError, ValueError) as exc:
             log.debug("cannot open %s: %s", self.url, exc)
             self._report(False, f"{self.url}: {exc}")

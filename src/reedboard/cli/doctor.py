@@ -7,11 +7,13 @@ can point it elsewhere) returning one :class:`Finding`."""
 from __future__ import annotations
 
 import argparse
+import errno
 import glob
 import grp
 import os
 import shutil
 import subprocess
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -43,6 +45,8 @@ class Machine:
     udev: Path = UDEV
     spidev: str = "/dev/spidev*"
     vcgencmd: str | None = None
+    pico_seconds: float = 3.0
+    """How long the Pico's firmware has to say hello."""
 
     def pi_model(self) -> str | None:
         try:
@@ -101,6 +105,45 @@ def check_udev(config: Any, machine: Machine) -> Finding:
         f"udev: no reedboard rule in {machine.udev}: sudo cp deploy/99-reedboard-pico.rules"
         f" {machine.udev}/ && sudo udevadm control --reload (the Pico then has a fixed name)",
     )
+
+
+def check_pico(config: Any, machine: Machine) -> Finding:
+    build = _build(config)
+    if build is None or build.driver != "pico":
+        return Finding("ok", "pico: none in this build")
+    from reedboard.bridge.firmware.wire import VERSION
+    from reedboard.bridge.handshake import refusal
+    from reedboard.bridge.link import PicoBoard
+    from reedboard.daemon.core import board_for
+    from reedboard.hardware.board_io import BoardError
+
+    port = build.serial_port
+    install = f"reedboard firmware install {build.name}"
+    if port.startswith("/") and not os.path.exists(port):
+        return Finding(
+            "warn", f"pico: {port} is missing: is the Pico plugged in, and the udev rule installed?"
+        )
+    try:
+        board = board_for(build)  # as the daemon and `wiring check` open it
+    except BoardError as exc:
+        if any(os.strerror(code) in str(exc) for code in (errno.EBUSY, errno.EAGAIN)):
+            return Finding("unchecked", f"pico: {port} is busy (the daemon holds it?)")
+        return Finding("warn", f"pico: {exc}")
+    assert isinstance(board, PicoBoard)
+    with board:
+        deadline = time.monotonic() + machine.pico_seconds
+        while board.version is None and time.monotonic() < deadline:
+            time.sleep(0.02)  # the link asks for the hello; its reader thread takes it
+        version = board.version
+    if version is None:
+        return Finding(
+            "warn",
+            f"pico: no answer on {port} in {machine.pico_seconds:g} s: is the firmware installed?"
+            f" ({install})",
+        )
+    if version != VERSION:
+        return Finding("fail", f"pico: {refusal(version, port, build.name)}")
+    return Finding("ok", f"pico: firmware {version} on {port}")
 
 
 def check_power(config: Any, machine: Machine) -> Finding:
@@ -185,6 +228,7 @@ CHECKS: tuple[Callable[[Any, Machine], Finding], ...] = (
     check_spi,
     check_groups,
     check_udev,
+    check_pico,
     check_power,
     check_game,
     check_leds,
