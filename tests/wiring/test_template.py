@@ -480,3 +480,15 @@ def test_a_bad_pitch_is_one_line_naming_file_line_and_key(
 
 def test_the_operations_are_the_layers() -> None:
     assert {style.layer for style in STYLES.values()} == LAYERS
+
+
+@pytest.mark.parametrize("name", BUILDS)
+def test_no_led_window_lies_under_a_peg_hole(out: Path, name: str) -> None:
+    # a piece on its point would hide the LED's light (a builder's report: 0.35 mm into the hole)
+    root = ET.parse(out / f"{name}.svg").getroot()
+    holes = svg_circles(root, "peg-holes")
+    for x, y, w, h in svg_rects(root, "led-windows"):
+        for cx, cy, r in holes:
+            nearest_x = min(max(cx, x), x + w)
+            nearest_y = min(max(cy, y), y + h)
+            assert math.hypot(cx - nearest_x, cy - nearest_y) > r, (name, cx, cy)

@@ -33,8 +33,9 @@ STRIP_OFFSETS = (0.0, 2.0, 4.0, 6.0, 8.0)
 """The test strip's reed offsets (and the one asked for, when it is none of these)."""
 LED_SIZE = 5.4
 """A 5050 WS2812B's pocket."""
-LED_SHIFT = 5.5
-"""From a hole's centre to its LED window's, across the reed slot (downward)."""
+LED_SHIFT = 6.0
+"""From a hole's centre to its LED window's, across the reed slot (downward): the window clear
+of the peg hole in plan (a piece standing on its point would hide the light otherwise)."""
 CHANNEL_WIDTH = 3.0
 CHANNEL_DEPTH = 3.0
 STREET_SHIFT = 2.0
