@@ -195,8 +195,21 @@ else
 fi
 
 STEP=pip
-run "$VENV/bin/python" -m pip install --quiet --upgrade "$SRC[$EXTRAS]"
-[ "$DRY" -eq 1 ] || say "reedboard[$EXTRAS] installed into $VENV"
+# pip builds in the folder it installs from (build/, src/*.egg-info): from a copy, so the clone
+# stays its owner's (as root, the clone's own `sh scripts/run.sh` could no longer write there)
+if [ "$DRY" -eq 1 ]; then
+    say "would run: $VENV/bin/python -m pip install --quiet --upgrade $SRC[$EXTRAS] (from a copy)"
+else
+    COPY=$(mktemp -d)
+    tar -C "$SRC" --exclude='*.egg-info' --exclude=__pycache__ -cf - pyproject.toml README.md src |
+        tar -C "$COPY" -xf -
+    "$VENV/bin/python" -m pip install --quiet --upgrade "$COPY[$EXTRAS]" || {
+        rm -rf "$COPY"
+        die "pip could not install reedboard[$EXTRAS]"
+    }
+    rm -rf "$COPY"
+    say "reedboard[$EXTRAS] installed into $VENV"
+fi
 
 STEP=config
 if [ -n "$BUILD" ] && [ -x "$VENV/bin/reedboard" ]; then
