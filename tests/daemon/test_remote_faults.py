@@ -10,6 +10,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from reedboard import engine
 from reedboard.daemon.remote.fairdice import Secret, check_reveal, combine
 from reedboard.referee.events import MoveCarriedOut, MoveShown, RemoteNotice
@@ -240,6 +242,7 @@ def test_a_withheld_reveal_abandons_the_game_and_the_store_says_by_whom(
     asyncio.run(main())
 
 
+@pytest.mark.broker_down
 def test_the_broker_killed_and_restarted_mid_game(broker: Mosquitto, tmp_path: Path) -> None:
     async def main() -> None:
         async with boards(broker, tmp_path, GAME, (("fox",), ("geese",))) as (a, b):

@@ -9,6 +9,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from reedboard.referee.session import SessionState
 from tests.daemon.remote_rig import Mosquitto, boards, broker, play_ply, until
 from tests.daemon.test_remote_play import put_back, quick_end
@@ -58,6 +60,7 @@ def test_a_takeback_answered_while_the_asker_was_away_reaches_it(
     asyncio.run(main())
 
 
+@pytest.mark.broker_down
 def test_a_throw_asked_for_while_the_broker_is_down_is_made_when_it_returns(
     broker: Mosquitto, tmp_path: Path
 ) -> None:

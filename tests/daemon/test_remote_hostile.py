@@ -282,6 +282,7 @@ def test_a_spectators_invite_shows_only_what_its_keys_sign(
     asyncio.run(main())
 
 
+@pytest.mark.broker_down
 def test_the_broker_files_hold_each_board_to_its_own_topics(tmp_path: Path) -> None:
     import aiomqtt
 

@@ -8,6 +8,8 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from reedboard.daemon.remote.game import check_proof
 from reedboard.daemon.remote.watch import watch
 from reedboard.engine import Move, Position
@@ -202,6 +204,7 @@ def test_a_takeback_is_asked_and_refused_or_accepted_by_the_other_board(
     asyncio.run(main())
 
 
+@pytest.mark.broker_down
 def test_a_board_whose_broker_is_down_plays_on_and_sends_its_game_later(
     broker: Mosquitto, tmp_path: Path
 ) -> None:
