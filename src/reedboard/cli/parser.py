@@ -176,7 +176,7 @@ def build_parser(asked: str | None = None) -> argparse.ArgumentParser:
     )
     p.add_argument("target", metavar="BUILD", help="a build name or file (its layout's geometry)")
     p.add_argument(
-        "--out", metavar="FILE", type=path, required=True, help="the new layout (.toml) to write"
+        "-o", "--out", metavar="FILE", type=path, required=True, help="the new layout (.toml)"
     )
     p.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
     p.add_argument(

@@ -27,14 +27,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import os
-import tempfile
 import time
 from collections import deque
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from reedboard.daemon.extension import Background, Host
+from reedboard.engine.files import write_atomic
 from reedboard.engine.throw import Throw
 from reedboard.hardware.board_io import ButtonEvent, SensorEvent
 from reedboard.sim.trace import Trace
@@ -253,17 +252,11 @@ class BlackBox(Background):
 def _write_file(path: Path, trace: Trace, stale: Path) -> None:
     """Write ``trace`` to ``path`` atomically (on a worker thread), then remove ``stale``
     (the other file of the same recording)."""
-    text = trace.to_jsonl()
-    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as file:
-            file.write(text)
-            file.flush()
-            os.fsync(file.fileno())
-        os.replace(temp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temp)
-        raise
+    text = trace.to_jsonl().encode("utf-8")
+
+    def fill(out: IO[bytes]) -> None:
+        out.write(text)
+
+    write_atomic(path, fill)
     with contextlib.suppress(OSError):
         stale.unlink(missing_ok=True)

@@ -1,18 +1,25 @@
-"""Reading a file a user names, bounded: a regular file only (a FIFO, ``/dev/zero`` or a device
+"""Files: reading one a user names, bounded, and writing one whole or not at all.
+
+Reading a file a user names, bounded: a regular file only (a FIFO, ``/dev/zero`` or a device
 is refused at once, never read or waited on), and at most a size cap.
 
 Every file reedboard reads from a user (a config, a layout, a build, Messenger Boy's orders, a
 trace) comes through :func:`read_bounded`; the errors are :class:`OSError` with ``strerror``
 saying what is wrong, so each caller's one line names the file as it does for any unreadable
-one.
+one. :func:`write_atomic` writes a file reedboard keeps (a solved table, the black box, pinned
+keys) so that a power cut or a full disk leaves the old one whole.
 """
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import stat
+import tempfile
+from collections.abc import Callable
 from pathlib import Path
+from typing import IO
 
 MAX_FILE = 4 * 1024 * 1024
 """The largest config, layout, build or orders file (each is a few kB)."""
@@ -76,3 +83,27 @@ def too_deep(value: object, limit: int = MAX_DEPTH) -> bool:
 
 def _size(limit: int) -> str:
     return f"{limit // (1024 * 1024)} MB" if limit >= 1024 * 1024 else f"{limit} bytes"
+
+
+def write_atomic(path: Path, write: Callable[[IO[bytes]], None]) -> None:
+    """Write ``path`` so that it holds either the old contents or the new, whole: ``write``
+    fills a temporary file beside it (mode 0600), which is synced, then renamed over it, and
+    the rename made durable where the OS allows. The temporary file is removed on failure."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as out:
+            write(out)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    with contextlib.suppress(OSError):
+        folder = os.open(path.parent, os.O_RDONLY)
+        try:
+            os.fsync(folder)
+        finally:
+            os.close(folder)

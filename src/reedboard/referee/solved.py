@@ -22,7 +22,6 @@ import contextlib
 import json
 import os
 import sys
-import tempfile
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -30,6 +29,7 @@ from typing import IO, TYPE_CHECKING, Any
 
 from reedboard import engine
 from reedboard.engine import EngineError, Move, Position
+from reedboard.engine.files import write_atomic
 from reedboard.engine.solved import TableFileError
 from reedboard.errors import ControllerError
 from reedboard.hardware.lights import Colour, Light
@@ -68,26 +68,8 @@ def table_of(position: Position[Any, Any]) -> SolvedTable | None:
 
 
 def write(path: Path, write: Write) -> None:
-    """Write a table to ``path`` atomically: ``write`` fills a temporary file beside it, which
-    is synced, then renamed over it."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as out:
-            write(out)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-    with contextlib.suppress(OSError):  # the rename itself made durable where the OS allows
-        folder = os.open(path.parent, os.O_RDONLY)
-        try:
-            os.fsync(folder)
-        finally:
-            os.close(folder)
+    """Write a table to ``path`` atomically (:func:`reedboard.engine.files.write_atomic`)."""
+    write_atomic(path, write)
 
 
 def load(path: Path, table: SolvedTable) -> Solution:

@@ -37,6 +37,8 @@ class Problem:
 
 
 Say = Callable[[str], None]
+Hook = Callable[[str], Awaitable[None] | None]
+"""Called with a point's id when the wizard waits on the builder there (tests move a magnet)."""
 
 
 async def wait_for(
@@ -65,8 +67,8 @@ async def check_wiring(
     led_seconds: float = 0.4,
     timeout: float = 15.0,
     settle: float = 0.3,
-    on_magnet_wanted: Callable[[str], Awaitable[None] | None] | None = None,
-    on_magnet_off_wanted: Callable[[str], Awaitable[None] | None] | None = None,
+    on_magnet_wanted: Hook | None = None,
+    on_magnet_off_wanted: Hook | None = None,
     leds_only: bool = False,
     points: Collection[str] | None = None,
     pins: tuple[Sequence[str], Sequence[str]] | None = None,
@@ -104,12 +106,12 @@ async def check_wiring(
     for point in wanted:
         board.show({point.id: Light(WHITE)})
         say(f"  magnet on {point.id}")
-        await _call(on_magnet_wanted, point.id)
+        await call_hook(on_magnet_wanted, point.id)
         read = await wait_for(board, lambda s: bool(s), timeout, settle)
         if read != {point.id}:
             problems.append(Problem(point.id, read - {point.id}, _hint(layout, point.id, read)))
             say(f"    wrong: {problems[-1]}")
-        await _call(on_magnet_off_wanted, point.id)
+        await call_hook(on_magnet_off_wanted, point.id)
         await wait_for(board, lambda s: not s, timeout, settle)
     board.show({})
     if problems:
@@ -175,7 +177,7 @@ def points_on(
     return chosen
 
 
-async def _call(hook: Callable[[str], Awaitable[None] | None] | None, point: str) -> None:
+async def call_hook(hook: Hook | None, point: str) -> None:
     if hook is not None:
         result = hook(point)
         if result is not None:

@@ -16,10 +16,8 @@ from dataclasses import dataclass
 
 from reedboard.hardware.board_io import BoardIO
 from reedboard.hardware.lights import WHITE, Light
-from reedboard.wiring.check import Say, _call, wait_for
+from reedboard.wiring.check import Hook, Say, call_hook, wait_for
 from reedboard.wiring.layout import Layout
-
-Hook = Callable[[str], Awaitable[None] | None]
 
 GHOST_HINT = "a missing or reversed diode (or a short) on these points' row and column lines"
 
@@ -75,7 +73,7 @@ async def check_crosstalk(
             continue  # a point that does not read cannot be lifted from the reading
         board.show({p: Light(WHITE)})
         say(f"  lift {p}")
-        await _call(on_lift_wanted, p)
+        await call_hook(on_lift_wanted, p)
         lifted = await wait_for(board, lambda s: s != baseline, timeout, settle)
         others = baseline - {p}
         what = []
@@ -90,7 +88,7 @@ async def check_crosstalk(
         if what:
             report(p, f"{'; '.join(what)}: {GHOST_HINT}")
         say(f"  put {p} back")
-        await _call(on_put_back_wanted, p)
+        await call_hook(on_put_back_wanted, p)
         await wait_for(board, lambda s: s == baseline, timeout, settle)
     board.show({})
     if problems:

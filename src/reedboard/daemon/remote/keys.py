@@ -21,13 +21,13 @@ import hmac
 import json
 import os
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 
-from reedboard.engine.files import read_bounded
+from reedboard.engine.files import read_bounded, write_atomic
 from reedboard.errors import ControllerError
 
 SIG = "sig"
@@ -229,15 +229,14 @@ class Pins:
             "revealed": self.revealed,
             **({"secret": self.secret} if self.secret else {}),
         }
-        tmp = self.path.with_name(self.path.name + ".tmp")
+        text = json.dumps(data, indent=1, sort_keys=True).encode()
+
+        def fill(out: IO[bytes]) -> None:
+            out.write(text)
+
         try:
             self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-            with os.fdopen(fd, "w") as f:
-                json.dump(data, f, indent=1, sort_keys=True)
-                f.flush()
-                os.fsync(f.fileno())
-            os.replace(tmp, self.path)
+            write_atomic(self.path, fill)  # (0600, as its temporary file is made)
             self._stamp = self._mtime()
         except OSError as exc:
             raise RemoteKeyError(
