@@ -184,6 +184,8 @@ class Decider:
         """The points whose switches read a piece."""
         self._changed_at: float | None = None
         self._unknown_since: float | None = None
+        self._knocked = False
+        """The board that means nothing has pieces missing only (:meth:`_only_missing`)."""
         self._deferred: tuple[float, Verdict] | None = None
         """WAITING: when the board began to show an earlier position or a start, and it."""
         self._state = SessionState.PLAYING
@@ -252,8 +254,11 @@ class Decider:
         now: float,
         start_from: Callable[[Occupancy], Position[Any, Any] | None],
     ) -> None:
-        """A new game begun (read off the board, or `new`): nothing waits on the old one."""
+        """A new game begun (read off the board, or `new`): nothing waits on the old one (nor
+        the computer's move shown to be carried out)."""
         self._waiting = self._on_word = None
+        self._showing = None
+        self._leave(SessionState.CARRYING_OUT)
         self.install(position, now, start_from)
         self._leave(SessionState.RESTORING)
 
@@ -414,10 +419,27 @@ class Decider:
         """How long a board that means nothing must stay so before it is a mismatch: the grace
         time; where pieces are only missing (nothing stands where it should not), longer than
         a knocked piece stays off its reed (:data:`KNOCK`): a piece missing misleads no
-        reading, and a knock is no mistake to guide back."""
-        if self.reading() <= self.recognizer.expected:
-            return max(self.grace, KNOCK)
-        return self.grace
+        reading, and a knock is no mistake to guide back. So too where the board is a move's
+        with pieces missing (the move made while a neighbour was knocked off its reed)."""
+        return max(self.grace, KNOCK) if self._knocked else self.grace
+
+    def _only_missing(self, board: Occupancy, now: float) -> bool:
+        """Whether ``board`` is the position's, or a move's, with pieces missing only, or
+        would read as something but for one piece lifted less than :data:`KNOCK` ago (a
+        neighbour knocked off its reed while moves were made)."""
+        if board <= self.recognizer.expected or any(
+            board <= c.target for c in self.recognizer.candidates
+        ):
+            return True
+        recent = sorted(
+            (p for p, t in self._edges.off.items() if p not in board and now - t < KNOCK),
+            key=lambda p: -self._edges.off[p],
+        )
+        return any(
+            self.recognizer.judge_quietly(board | {p}) is not Kind.UNKNOWN
+            or self.recognizer.reached_early(board | {p})
+            for p in recent[:3]
+        )
 
     @property
     def _back(self) -> float:
@@ -632,6 +654,14 @@ class Decider:
         self._edges.now = now
         self._read_again_at = None  # (set below by this reading only)
         verdict = self.recognizer.judge(board)
+        if (
+            verdict.kind is Kind.UNKNOWN
+            and self._suspects
+            and (physical := frozenset(self.physical)) != board
+            and self.recognizer.judge_quietly(physical) is Kind.COMMIT
+        ):  # the switch thought broken reads a move made as it is (a piece held long, not a
+            # broken switch; or one that broke under a piece now moved away): that move
+            board, verdict = physical, self.recognizer.judge(physical)
         two_readings = False
         if (
             verdict.kind is Kind.COMMIT and now < self._last_edge() + self.hold
@@ -839,6 +869,7 @@ class Decider:
                     self._enter(SessionState.MISMATCH)
                 self._say(Mismatch(now, self._fix_text()))
             else:  # a mismatch is a board that stays so: each new reading starts the wait anew
+                self._knocked = self._only_missing(board, now)
                 if self._unknown_since is None and self.position.is_chance() and self.dice:
                     self._notice(now, "roll-first", "press roll before moving")
                 self._unknown_since = now
@@ -1055,6 +1086,11 @@ class Decider:
         # nothing tells which, and the next readings must
         touched = self.recognizer.made_but_touched(board)
         if len({c.move for c in early} | {c.move for c in touched}) != 1 or not early:
+            return False
+        if now < self._last_edge() + self.hold and self.recognizer.set_down_by_mistake(board):
+            # or a capture whose taken man was set down by mistake: wait for that point to
+            # empty, or the board to stay so longer than a hand holds a piece
+            self._read_again_at = self._last_edge() + self.hold + 0.001
             return False
         if plainly and (not self.recognizer.early_made or len(early[0].move.points()) > 2):
             return False  # (a chain's stops and slides read many ways: not on this evidence)
