@@ -92,14 +92,14 @@ def test_the_led_chain_heals_after_damaged_commands(noisy: Firmware) -> None:
             chain: list[tuple[int, int, int]] = []
             while time.monotonic() < deadline:
                 chain = await loop.run_in_executor(None, noisy.next_leds, 10.0)
-                if all(c == (0, 255, 0) for c in chain[: len(POINTS)]):
+                if all(c == GREEN for c in chain[: len(POINTS)]):
                     break
             return chain
         finally:
             board.close()
 
     chain = asyncio.run(scenario())
-    assert chain[: len(POINTS)] == [(0, 255, 0)] * len(POINTS)
+    assert chain[: len(POINTS)] == [GREEN] * len(POINTS)
 
 
 def test_closing_and_reopening_the_port_resyncs_and_loses_nothing() -> None:

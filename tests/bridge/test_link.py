@@ -57,8 +57,8 @@ def test_moves_on_the_matrix_reach_the_pi_and_led_frames_come_back(firmware: Fir
                 firmware.leds.get()
             board.show({"17": Light(GREEN), "1": Light(RED, Pattern.STEADY)})
             chain = await asyncio.get_running_loop().run_in_executor(None, firmware.next_leds)
-            assert chain[LAYOUT.points["17"].led] == (0, 255, 0)
-            assert chain[LAYOUT.points["1"].led] == (255, 0, 0)
+            assert chain[LAYOUT.points["17"].led] == GREEN
+            assert chain[LAYOUT.points["1"].led] == RED
             assert sum(1 for c in chain if c != (0, 0, 0)) == 2
             board.show_dice((6, 1))
             chain = await asyncio.get_running_loop().run_in_executor(None, firmware.next_leds)
@@ -85,5 +85,5 @@ def test_brightness_is_capped_on_the_pi_side(firmware: Firmware) -> None:
             board.close()
 
     chain = asyncio.run(scenario())
-    expected = limit([(0, 255, 0)] * 33, 0.5, 100)[0]
+    expected = limit([GREEN] * 33, 0.5, 100)[0]
     assert chain[0] == expected and expected[1] < 128

@@ -115,7 +115,7 @@ def test_a_silent_pico_is_reported_within_a_second_and_resynced_when_it_speaks()
             async with asyncio.timeout(5):
                 while not any(isinstance(e, SensorEvent) for e in after):
                     after.append(await anext(board.events))
-            await leds_until(fw, lambda c: c[LAYOUT.points["5"].led] == (0, 255, 0))
+            await leds_until(fw, lambda c: c[LAYOUT.points["5"].led] == GREEN)
             return took, after
         finally:
             board.close()

@@ -104,6 +104,9 @@ class Board:
         self.daemon = Daemon(config, out=self.lines.append)
         assert self.daemon.console is not None
         self.daemon.console.pace = PACE
+        # these tests carry the other board's moves out by hand (Board.hand), so the simulated
+        # board's own hand does not (reedboard/daemon/virtual_board.py)
+        self.daemon.virtual_board.carries_out = False
         self.events: list[GameEvent] = []
         self.daemon.session.events.subscribe(self.events.append)
         self.task: asyncio.Task[None] | None = None

@@ -127,7 +127,7 @@ def test_hint_is_the_top_level_unless_told_and_takes_a_win(
     assert code == 2 and "argument --level: '6' is outside 1 to 5" in err
 
 
-def test_the_daemon_plays_the_computers_side_and_waits_for_it_to_be_carried_out(
+def test_the_daemon_plays_the_computers_side_and_its_move_plays_itself_on_the_simulator(
     tmp_path: Path,
 ) -> None:
     said: list[str] = []
@@ -153,8 +153,7 @@ def test_the_daemon_plays_the_computers_side_and_waits_for_it_to_be_carried_out(
                 shown = await said_n("carry-out:", turn, task)  # the fox's move, lit
                 move = re.fullmatch(r"carry-out: (\S+) \(computer\)", shown)
                 assert move is not None, shown
-                daemon.command(f"move {move.group(1)}")  # carried out, as a hand does
-                await said_n("move:", 2 * turn - 1, task)
+                await said_n("move:", 2 * turn - 1, task)  # carried out by the board's hand
                 while daemon.computer is not None and daemon.session.position.turn != "geese":
                     await asyncio.sleep(0.01)
                 while daemon.session.state.value != "playing":

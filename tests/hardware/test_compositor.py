@@ -153,7 +153,7 @@ def test_a_pulse_is_drawn_at_25_hz_and_only_while_it_pulses() -> None:
         clock.t = leds.next_tick()  # type: ignore[assignment]
         leds.tick(clock.t)
     assert leds.renders == 1 + 25
-    levels = [chain[led("17")][1] / 255 for chain in sink.chains]
+    levels = [chain[led("17")][1] / GREEN[1] for chain in sink.chains]
     assert levels[0] == 1.0 and min(levels) == pytest.approx(0.15, abs=0.01)
     assert levels[-1] == pytest.approx(1.0, abs=0.01)  # a whole period: bright again
     assert all(chain[led("1")] == RED for chain in sink.chains)

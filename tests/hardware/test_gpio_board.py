@@ -55,8 +55,8 @@ def test_frames_and_dice_go_down_the_spi_chain(mock_factory: MockFactory) -> Non
         layout = build.layout
         assert len(colours) == layout.led_count
         level = build.leds.brightness
-        assert colours[layout.points["17"].led] == (0, int(255 * level), 0)
-        assert colours[layout.points["1"].led] == (int(255 * level), 0, 0)  # blink is on at t=0
+        assert colours[layout.points["17"].led] == tuple(int(c * level) for c in GREEN)
+        assert colours[layout.points["1"].led] == tuple(int(c * level) for c in RED)  # blink: on
         assert sum(1 for c in colours[layout.dice_start :] if c != (0, 0, 0)) == 7
         writes = len(spi.writes)
         board.show({"17": Light(GREEN), "1": Light(RED, Pattern.BLINK)})

@@ -23,6 +23,8 @@ from reedboard.cli.main import main  # noqa: E402
 from reedboard.daemon.config import load_config  # noqa: E402
 from reedboard.daemon.web import WebError, check_settings  # noqa: E402
 from reedboard.daemon.web.server import COOKIE, WebView  # noqa: E402
+from reedboard.daemon.web.state import hex_colour  # noqa: E402
+from reedboard.hardware.lights import GREEN  # noqa: E402
 from reedboard.wiring.tomlfile import WiringError  # noqa: E402
 from tests.web.live import LiveDaemon  # noqa: E402
 
@@ -228,7 +230,7 @@ def test_several_pages_see_each_move_and_a_stale_action_is_refused(tmp_path: Pat
                 await a.read(lambda p: p.state["board_seq"] == 1)
                 await b.read(lambda p: p.state["board_seq"] == 1)
                 assert "5" not in a.state["pieces"]
-                await a.read(lambda p: p.leds["points"] == {"17": "#00ff00"})  # its landing
+                await a.read(lambda p: p.leds["points"] == {"17": hex_colour(GREEN)})  # its landing
                 # b clicks from the page it had before a's lift: refused, nothing changes
                 b.state = stale
                 await b.send(do="lift", point="9")
@@ -399,11 +401,17 @@ def test_with_a_real_board_the_page_mirrors_it_and_its_buttons_work(
             await page.send(do="press", button="undo")
             await page.read(lambda p: any(a["kind"] == "undo" for a in p.state["alerts"]))
             assert page.state["alerts"][-2:] == [
-                {"t": page.state["alerts"][-2]["t"], "kind": "button", "text": "undo"},
+                {
+                    "t": page.state["alerts"][-2]["t"],
+                    "kind": "button",
+                    "text": "undo",
+                    "words": "undo pressed",
+                },
                 {
                     "t": page.state["alerts"][-1]["t"],
                     "kind": "undo",
                     "text": "nothing to take back",
+                    "words": "nothing to take back",
                 },
             ]
         daemon.stop.set()

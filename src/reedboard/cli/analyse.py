@@ -74,6 +74,10 @@ def _open(table: SolvedTable) -> Solution | None:
 def cmd_analyse(args: argparse.Namespace) -> int:
     """The game's analysis (the engine's ``analysis`` hook): its result on stdout, what it
     does and its progress on stderr."""
+    if args.exact:
+        return _exact(args)
+    if args.dir is not None:
+        raise CommandError("analyse: --dir is where --exact keeps its layers; give --exact too")
     cls = engine.game(args.game)
     analysis = cls.analysis()
     if analysis is None:
@@ -88,6 +92,22 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     if analysis.budgeted:
         budget = ANALYSE_BUDGET if args.budget is None else args.budget
     for line in analysis.run(parse_options(args.option), args.position, budget, Stderr()):
+        print(line)
+    return 0
+
+
+def _exact(args: argparse.Namespace) -> int:
+    """The game solved whole by the compiled solver (reedboard/analysis/)."""
+    from pathlib import Path
+
+    from reedboard.analysis import mcloughlin as exact
+
+    if args.game != exact.GAME:
+        raise CommandError(f"analyse: --exact solves {exact.GAME}, not {args.game}")
+    if args.budget is not None:
+        raise CommandError("analyse: --budget is the proof search's; --exact runs whole")
+    folder = None if args.dir is None else Path(args.dir)
+    for line in exact.analyse(parse_options(args.option), args.position, folder, say):
         print(line)
     return 0
 

@@ -209,6 +209,14 @@ def build_parser(asked: str | None = None) -> argparse.ArgumentParser:
     p = sub.add_parser("run")
     p.add_argument("--config", metavar="FILE", type=path, help="a config file (see docs/daemon.md)")
     p.add_argument("--game", metavar="ID", help=f"the game to play (default {DEFAULT_GAME})")
+    p.add_argument(
+        "-o",
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a game option over the config's [options], e.g. players=3 (repeatable)",
+    )
     p.add_argument("--database", metavar="FILE", type=path, help="the game store (SQLite)")
     p.add_argument("--remote", metavar="URL", help="play with another board: mqtt://HOST:PORT")
     p.add_argument("--match", metavar="ID", help="the match both boards name (with --remote)")
@@ -359,6 +367,18 @@ def build_parser(asked: str | None = None) -> argparse.ArgumentParser:
         metavar="SECONDS",
         type=number(0.01, MAX_BUDGET),
         help=f"fox-and-geese-mcloughlin: search at most this long (default {ANALYSE_BUDGET:g})",
+    )
+    p.add_argument(
+        "--exact",
+        action="store_true",
+        help="fox-and-geese-mcloughlin: solve the game whole by retrograde analysis (a C"
+        " program built once; says first what it costs; -o fox_wins_at=N too)",
+    )
+    p.add_argument(
+        "--dir",
+        metavar="DIR",
+        help="with --exact: keep the layer files here (default: the cache folder); a solve"
+        " cut short goes on from them",
     )
     p.set_defaults(func="analyse:cmd_analyse")
 

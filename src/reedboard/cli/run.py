@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 from reedboard import engine
@@ -29,6 +30,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         config = replace(config, game=args.game)
     if args.database:
         config = replace(config, database=args.database)
+    config = _option_flags(config, args)
     if remote := _remote_args(args, required=False):  # two boards, one game
         from reedboard.daemon.remote.settings import check_seats
 
@@ -39,6 +41,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     daemon = Daemon(config, out=say)
     where = f"build {config.build}" if config.build else "the simulated board"
     say(f"reedboard: {config.game} on {where}; games in {config.database}")
+    say(f"{daemon.session.cls.title}: {_players(config)}")
     asyncio.run(daemon.run(console=config.build is None))
     return 0
 
@@ -144,6 +147,35 @@ def cmd_broker_files(args: argparse.Namespace) -> int:
         who = "spectators" if user not in boards else f"board {user}"
         say(f"{who}: username = {user!r}, password = {password!r}")
     return 0
+
+
+def _option_flags(config: Any, args: argparse.Namespace) -> Any:
+    """``run -o KEY=VALUE`` over the config's ``[options]`` (a file named relative to here);
+    a bad key or value is one line naming it."""
+    if not args.option:
+        return config
+    from reedboard.cli.rules import parse_options
+
+    try:
+        given: dict[str, Any] = dict(parse_options(args.option))
+        game = engine.game(config.game)
+        for key in game.file_options():
+            if given.get(key):
+                given[key] = str(Path(given[key]).expanduser().resolve())
+        options = {**config.options, **given}
+        game.options_from(options)
+    except engine.EngineError as exc:
+        raise UsageError(f"run -o: {exc}") from None
+    return replace(config, options=options)
+
+
+def _players(config: Any) -> str:
+    """Who plays whom, in the web view's words (reedboard/daemon/words.py)."""
+    from reedboard.daemon.seats import seats
+    from reedboard.daemon.words import versus
+
+    position = engine.start(config.game, **config.options)
+    return versus(position, seats(config.game, config.options, config.computer), config.level)
 
 
 def _web_flags(config: Any, args: argparse.Namespace) -> Any:

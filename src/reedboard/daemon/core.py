@@ -37,7 +37,9 @@ from reedboard.daemon.extension import Extension
 from reedboard.daemon.seats import check_level, seats
 from reedboard.daemon.solved import SolvedTableExtension
 from reedboard.daemon.terminal import draw, pieces_of
+from reedboard.daemon.virtual_board import VirtualBoard
 from reedboard.daemon.web.view import WebViewExtension
+from reedboard.engine import Position
 from reedboard.errors import ControllerError
 from reedboard.hardware.board_io import BoardIO, ButtonEvent
 from reedboard.hardware.simulated import SimulatedBoard
@@ -131,6 +133,27 @@ def board_for(build: Build) -> BoardIO:
         ) from None
 
 
+def fresh_start(
+    config: Config, store: GameStore | StoreWriter, *, fresh: bool = False
+) -> Position[Any, Any] | None:
+    """The start a new game begins from instead of resuming the unfinished game of its kind:
+    when one is asked for (``fresh``, the web view's `start`), or when the config's options are
+    not the unfinished game's (``players = 4`` beside a two-player game). That game is then
+    ended as abandoned. None: resume it (or there is none)."""
+    record = store.unfinished(config.game)
+    if record is None:
+        return None
+    start = engine.game(config.game).start(**config.options)
+    try:
+        kept = engine.game(config.game).start(**record.options).option_values()
+    except engine.EngineError:  # (options a later version no longer takes)
+        kept = None
+    if not fresh and (not config.options or kept == start.option_values()):
+        return None
+    store.end_game(record.id, "abandoned")
+    return start
+
+
 def initial_occupancy(config: Config, store: GameStore | StoreWriter) -> frozenset[str]:
     """Where the simulated board's pieces stand: as the unfinished game left them, else the
     start position."""
@@ -165,6 +188,8 @@ class Daemon:
         except BaseException:
             _close(board)
             raise
+        self._fresh = fresh_start(config, self.store)
+        """The start of the game begun instead of the unfinished one (its options differ)."""
         if board is None:
             self.layout = layout_for_game(config.game)
             board = SimulatedBoard(self.layout, initial_occupancy(config, self.store))
@@ -175,7 +200,13 @@ class Daemon:
         self.hints = HintWorker()
         self.session = self._make_session()
         self.computer_players = ComputerPlayers(self.session, sides, config.level)
-        self.extensions: list[Extension] = [self.computer_players, WebViewExtension()]
+        self.virtual_board = VirtualBoard()
+        """The simulated board's hand (reedboard/daemon/virtual_board.py)."""
+        self.extensions: list[Extension] = [
+            self.computer_players,
+            WebViewExtension(),
+            self.virtual_board,
+        ]
         """The parts beside the core loop, in the order they start (daemon/extension.py)."""
         self.remote_play = _remote_play(config, self.session)
         if self.remote_play is not None:
@@ -225,8 +256,10 @@ class Daemon:
         *,
         computer: tuple[str, ...] | None = None,
         level: int | None = None,
+        fresh: bool = False,
     ) -> None:
-        """Play ``game`` from now on (the web view's picker): its unfinished game resumed,
+        """Play ``game`` from now on (the web view's picker): its unfinished game resumed
+        (unless ``fresh``, or its options are not ``options``: that game is then abandoned),
         else a new one. The simulated board is laid out for it afresh (a new board when the
         game is played on another layout); a real board plays the games of its layout.
         ``computer``: the sides the computer plays in it (``()``: none; None: the configured
@@ -254,9 +287,11 @@ class Daemon:
             computer=tuple(sorted(sides)) if computer is not None else self.config.computer,
             level=self.config.level if level is None else level,
         )
+        start = fresh_start(config, self.store, fresh=fresh)
         if isinstance(self.board, SimulatedBoard):
             layout = self.layout if game in self.layout.games else layout_for_game(game)
-            board: BoardIO = SimulatedBoard(layout, initial_occupancy(config, self.store))
+            stand = start.occupied() if start else initial_occupancy(config, self.store)
+            board: BoardIO = SimulatedBoard(layout, stand)
         else:
             layout, board = self.layout, self.board
         old = self.board
@@ -270,7 +305,7 @@ class Daemon:
             if self._animating is not None:
                 self._animating.cancel()
                 self._animating = asyncio.ensure_future(board.leds.run())
-        self.session.start(time.monotonic())
+        self.session.start(time.monotonic(), start)
         self.notifier.send(f"STATUS=playing {game}")
         for extension in self.extensions:
             extension.switched(self)
@@ -314,7 +349,7 @@ class Daemon:
                     for extension in extensions:  # the web view listens (and says where) first
                         started.append(extension)
                         await extension.open(self)
-                    self.session.start(time.monotonic())
+                    self.session.start(time.monotonic(), self._fresh)
                     self.notifier.send("READY=1")
                     self.notifier.send(f"STATUS=playing {self.config.game}")
                     for extension in extensions:

@@ -34,8 +34,10 @@ class Host(Protocol):
         *,
         computer: tuple[str, ...] | None = None,
         level: int | None = None,
+        fresh: bool = False,
     ) -> None:
-        """Play another game from now on (the web view's picker)."""
+        """Play another game from now on (the web view's picker; ``fresh``: a new game, not
+        the unfinished one resumed)."""
         ...
 
     def games(self) -> list[str]:

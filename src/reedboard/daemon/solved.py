@@ -17,6 +17,12 @@ class SolvedTableExtension(Background):
     async def start(self, daemon: Host) -> None:
         self.task = asyncio.ensure_future(self._open(daemon))
 
+    def switched(self, daemon: Host) -> None:
+        """Another game picked (the web view): its table too, however it was started."""
+        if self.task is not None:
+            self.task.cancel()
+        self.task = asyncio.ensure_future(self._open(daemon))
+
     async def _open(self, daemon: Host) -> None:
         from reedboard.referee import solved
 

@@ -12,14 +12,17 @@ Colour: TypeAlias = tuple[int, int, int]
 """Red, green, blue, 0-255 each."""
 
 OFF: Colour = (0, 0, 0)
-GREEN: Colour = (0, 255, 0)
-"""A legal landing point."""
-AMBER: Colour = (255, 150, 0)
-"""A hint."""
-BLUE: Colour = (0, 60, 255)
-"""The computer's move, from and to."""
-RED: Colour = (255, 0, 0)
-"""Steady: the Brier Patch. Blinking: remove a piece here."""
+# The colours are Okabe and Ito's palette, told apart with every common colour blindness; each
+# meaning is also its own pattern (docs/design.md "LEDs"), and the web view draws it as a shape.
+GREEN: Colour = (0, 158, 115)
+"""Okabe-Ito bluish green, steady: a legal landing point."""
+AMBER: Colour = (230, 159, 0)
+"""Okabe-Ito orange: a hint (steady), a move to confirm (blinking)."""
+BLUE: Colour = (0, 114, 178)
+"""Okabe-Ito blue: the computer's move, from and to."""
+RED: Colour = (213, 94, 0)
+"""Okabe-Ito vermillion. Steady: the Brier Patch. Blinking: remove a piece here. Pulsing: a
+switch that may be broken."""
 WHITE: Colour = (255, 255, 255)
 """Blinking: place a piece here. Also the dice pips."""
 

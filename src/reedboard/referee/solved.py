@@ -185,11 +185,12 @@ class ProgressPrinter:
 
 # -- on the board ------------------------------------------------------------------------------
 
-WINNABLE: Colour = (0, 200, 200)
-"""Cyan: after a move, the game can still be won. Not a colour of the landings (green), the
-hint (amber), the computer's move (blue) or the mismatch guidance (red and white, blinking)."""
-LOST: Colour = (200, 0, 200)
-"""Magenta: after a move, the game can no longer be won."""
+WINNABLE: Colour = (86, 180, 233)
+"""Okabe-Ito sky blue: after a move, the game can still be won. Not a colour of the landings
+(bluish green), the hint (orange), the computer's move (blue) or the mismatch guidance
+(vermillion and white, blinking). The web view says the verdict in words too."""
+LOST: Colour = (204, 121, 167)
+"""Okabe-Ito reddish purple: after a move, the game can no longer be won."""
 PULSE_SECONDS = 0.8
 """How long the table's verdict point (Solitaire's finish hole) shows the verdict after a
 move."""

@@ -52,7 +52,7 @@ def replay(record: GameRecord, layout: Layout) -> dict[str, Any]:
         "id": record.id,
         "game": record.game,
         "status": record.status,
-        "layout": layout_message(layout, record.game, ()),
+        "layout": layout_message(layout, record.game, (), record.start_position()),
         "steps": steps,
     }
 

@@ -53,15 +53,18 @@ from aiohttp import WSCloseCode, WSMsgType, web
 from reedboard import engine
 from reedboard.daemon.config import WebSettings
 from reedboard.daemon.extension import Host
+from reedboard.daemon.virtual_board import VirtualBoard
 from reedboard.daemon.web import WebError, check_settings
 from reedboard.daemon.web.history import history_routes
+from reedboard.daemon.web.panel import computer_seats, game_choices, panel
 from reedboard.daemon.web.state import layout_message, leds_message, state_message
+from reedboard.daemon.words import event_words
 from reedboard.engine.files import read_bounded, too_deep
 from reedboard.hardware.board_io import BUTTONS, BoardEvent, ButtonEvent, SensorEvent
 from reedboard.hardware.compositor import Compositor
 from reedboard.hardware.lights import Colour
 from reedboard.hardware.simulated import SimulatedBoard
-from reedboard.referee.events import GameEvent
+from reedboard.referee.events import GameEvent, MoveCommitted, NewGame, Notice, Takeback, Thrown
 from reedboard.referee.session import Session
 
 log = logging.getLogger("reedboard")
@@ -135,6 +138,18 @@ def same_origin(origin: str, host: str, secure: bool) -> bool:
     default = {"http": ":80", "https": ":443"}.get(parts.scheme, "")
     given = f"{parts.scheme}://{parts.netloc}"
     return given == want or given + default == want or given == want + default
+
+
+def _worded(alert: dict[str, Any], title: str) -> dict[str, Any]:
+    """An alert heard before the view followed its session (a new game's start), with words."""
+    kind, text = alert.get("kind"), alert.get("text", "")
+    if kind == "new-game":
+        words = f"new game of {title}"
+    elif kind == "resumed":
+        words = f"resumed: {text}"
+    else:
+        words = f"{kind}: {text}" if text else str(kind)
+    return {**alert, "words": words}
 
 
 def _split_host(host: str) -> str:
@@ -265,7 +280,12 @@ class WebView:
         self.hosts = allowed_hosts(settings)
         self._sockets: set[web.WebSocketResponse] = set()
         self.board_seq = 0
+        self._picked: tuple[str, int] | None = None
+        """The piece this page last picked up, and the board's token then."""
         self.alerts: deque[dict[str, Any]] = deque(maxlen=ALERTS)
+        """The latest events, each with its ``words`` for people."""
+        self.notice: str | None = None
+        """The latest notice (``roll-first``, ``pass``, ...) in words, until the game moves on."""
         self._state_due = False
         self._last_state: dict[str, Any] | None = None
         self._session: Session | None = None
@@ -346,11 +366,27 @@ class WebView:
         """A new game (maybe on a new board) in place: everyone draws it afresh."""
         self.detach()
         self.attach()
-        self.alerts = deque(self.host.session.alerts[-ALERTS:], maxlen=ALERTS)  # its start
+        title = self.host.session.cls.title
+        self.alerts = deque(  # its start (heard before this view followed the new session)
+            (_worded(a, title) for a in self.host.session.alerts[-ALERTS:]), maxlen=ALERTS
+        )
+        self.notice = None
         self._broadcast(self.snapshot())
 
     def _event(self, event: GameEvent) -> None:
-        self.alerts.append(event.as_alert())
+        alert = event.as_alert()
+        session = self.host.session
+        position = getattr(session, "position", None)  # (a game's start comes before it)
+        if position is None:
+            alert = _worded(alert, session.cls.title)
+        else:
+            alert["words"] = event_words(event, position, session.cls.title)
+        if alert["words"] is not None:
+            self.alerts.append(alert)
+        if isinstance(event, Notice):  # said where it is seen, until the game moves on
+            self.notice = alert["words"]
+        elif isinstance(event, MoveCommitted | Thrown | NewGame | Takeback):
+            self.notice = None
         self._state_soon()
 
     def heard(self, event: BoardEvent | None) -> None:
@@ -393,15 +429,28 @@ class WebView:
 
     def state(self) -> dict[str, Any]:
         host = self.host
-        return state_message(
+        occupied = host.board.snapshot()
+        message = state_message(
             host.session,
-            host.board.snapshot(),
+            occupied,
             dice=host.board.leds.dice,
             version=self.version,
             board_seq=self.board_seq,
             simulated=isinstance(host.board, SimulatedBoard),
             alerts=list(self.alerts)[-ALERTS:],
         )
+        config, session = host.config, host.session
+        message["panel"] = {
+            **panel(
+                session,
+                computer=computer_seats(session.game_id, session.options, config.computer),
+                level=config.level,
+                dice=host.board.leds.dice,
+                physical=frozenset(session.physical),
+            ),
+            "notice": self.notice,
+        }
+        return message
 
     def _leds(self, chain: Sequence[Colour] | None = None) -> dict[str, Any]:
         leds = self.host.board.leds
@@ -412,11 +461,11 @@ class WebView:
     def snapshot(self) -> list[dict[str, Any]]:
         """Everything a page needs to draw itself from nothing."""
         host = self.host
-        return [
-            layout_message(host.layout, host.session.game_id, host.games()),
-            self.state(),
-            self._leds(),
-        ]
+        layout = layout_message(
+            host.layout, host.session.game_id, host.games(), host.session.position
+        )
+        layout["picker"] = [game_choices(g) for g in host.games()]  # (the picker's choices)
+        return [layout, self.state(), self._leds()]
 
     def _broadcast(self, messages: list[dict[str, Any]]) -> None:
         for message in messages:
@@ -494,33 +543,8 @@ class WebView:
     def _act(self, action: dict[str, Any]) -> str | None:
         host = self.host
         do = action.get("do")
-        if do in ("lift", "place", "move"):
-            board = host.board
-            if not isinstance(board, SimulatedBoard):
-                return "pieces are moved on the board itself (this is a real board)"
-            if action.get("board_seq") != self.board_seq:
-                return "the board has changed since your page showed it: look again"
-            if do == "move":
-                a, b = str(action.get("from")), str(action.get("to"))
-                board.check_point(a)
-                board.check_point(b)
-                occupied = board.snapshot()
-                if a not in occupied:
-                    return f"there is no piece on {a} to move"
-                if b in occupied:
-                    return f"{b} already has a piece on it"
-                board.lift(a)
-                board.place(b)
-                return None
-            point = str(action.get("point"))
-            board.check_point(point)
-            there = point in board.snapshot()
-            if do == "lift" and not there:
-                return f"there is no piece on {point} to lift"
-            if do == "place" and there:
-                return f"{point} already has a piece on it"
-            (board.lift if do == "lift" else board.place)(point)
-            return None
+        if do in ("lift", "place", "pick", "drop", "move"):
+            return self._piece(str(do), action)
         if action.get("version") != self.version:
             return "the game has moved on since your page showed it: look again"
         if do == "press":
@@ -533,35 +557,114 @@ class WebView:
                 return "this board takes no buttons from the page"
             put(ButtonEvent(str(button), time.monotonic()))
             return None
+        if do == "type":
+            return self._typed(action.get("move"))
         if do == "new-game":
-            game = str(action.get("game"))
-            if game not in host.games():
-                return f"{game!r} cannot be started here (games: {', '.join(host.games())})"
-            options = action.get("options") or {}
-            if not isinstance(options, dict):
-                return "options must be an object"
-            options = dict(options)
-            for key in [k for k in options if k in engine.game(game).file_options()]:
-                # a file on the daemon's machine is the config's to name, not a page's: a page
-                # may choose the config's own file, by its name
-                config = host.config
-                mine = config.options.get(key) if config.game == game else None
-                if mine is None or options[key] != Path(str(mine)).name:
-                    return f"{key} names a file: a game's files come from the config"
-                options[key] = mine
-            computer, level = action.get("computer"), action.get("level")
-            if computer is not None and (
-                not isinstance(computer, list) or not all(isinstance(c, str) for c in computer)
-            ):
-                return 'computer must be a list of sides, like ["fox"]'
-            host.switch_game(
-                game,
-                options,
-                computer=None if computer is None else tuple(computer),
-                level=level,
-            )
-            return None
+            return self._new_game(action)
         return f"unknown action {do!r}"
+
+    def _piece(self, do: str, action: dict[str, Any]) -> str | None:
+        """A piece on the simulated board: ``lift`` or ``place`` one switch; ``pick`` a piece
+        up (its landings light), ``drop`` it (``to``: a point, or null off the board) and
+        ``move`` (both at once): the move it means made by the virtual board's hand
+        (reedboard/daemon/virtual_board.py). A drop may carry the token its pick was sent
+        with: the page may not have seen the pick's own switch change yet."""
+        board = self.host.board
+        if not isinstance(board, SimulatedBoard):
+            return "pieces are moved on the board itself (this is a real board)"
+        seq = action.get("board_seq")
+        picked, self._picked = self._picked, None
+        start = str(action.get("from"))
+        late_drop = do == "drop" and picked == (start, seq) and self.board_seq - picked[1] <= 1
+        if seq != self.board_seq and not late_drop:
+            return "the board has changed since your page showed it: look again"
+        hand = getattr(self.host, "virtual_board", None)
+        if do in ("lift", "place") or not isinstance(hand, VirtualBoard):
+            if do not in ("lift", "place"):
+                return "this board has no hand to move pieces (lift and place them)"
+            point = str(action.get("point"))
+            board.check_point(point)
+            there = point in board.snapshot()
+            if do == "lift" and not there:
+                return f"there is no piece on {point} to lift"
+            if do == "place" and there:
+                return f"{point} already has a piece on it"
+            (board.lift if do == "lift" else board.place)(point)
+            return None
+        if do == "pick":
+            point = str(action.get("point"))
+            refused = hand.pick(point)
+            if refused is None:
+                self._picked = (point, self.board_seq)
+            return refused
+        to = action.get("to")
+        path = action.get("path") or []
+        if not isinstance(path, list) or len(path) > 200:
+            return "path must be a list of points"
+        if do == "move":
+            refused = hand.pick(start)
+            if refused is not None:
+                return refused
+        return hand.drop(start, None if to is None else str(to), [str(p) for p in path])
+
+    def _typed(self, text: object) -> str | None:
+        """A move typed in the game's notation: on the simulated board made as a hand would
+        make it (the console's ``move``); on a real board played from here and lit blue, to
+        be carried out like the computer's."""
+        if not isinstance(text, str) or not text.strip() or len(text) > 200:
+            return "type a move in the game's notation, like 9-4"
+        text = " ".join(text.split())
+        host = self.host
+        command = getattr(host, "command", None)
+        if isinstance(host.board, SimulatedBoard) and command is not None:
+            reply = command(f"move {text}")
+            if isinstance(reply, str) and reply.startswith("error: "):
+                return reply.removeprefix("error: ")
+            return None
+        session = host.session
+        session.play(text, "console", time.monotonic())  # (a bad move raises: said)
+        return None
+
+    def _new_game(self, action: dict[str, Any]) -> str | None:
+        """The picker's `start`: a new game (``fresh``, the page's way) or the game's
+        unfinished one resumed, with its player count, options and the computer's seats."""
+        host = self.host
+        game = str(action.get("game"))
+        if game not in host.games():
+            return f"{game!r} cannot be started here (games: {', '.join(host.games())})"
+        options = action.get("options") or {}
+        if not isinstance(options, dict):
+            return "options must be an object"
+        options = dict(options)
+        players = action.get("players")
+        if players is not None:
+            if isinstance(players, bool) or not isinstance(players, int):
+                return f"players must be a whole number, not {players!r}"
+            options["players"] = players
+        for key in [k for k in options if k in engine.game(game).file_options()]:
+            # a file on the daemon's machine is the config's to name, not a page's: a page
+            # may choose the config's own file, by its name
+            config = host.config
+            mine = config.options.get(key) if config.game == game else None
+            if mine is None or options[key] != Path(str(mine)).name:
+                return f"{key} names a file: a game's files come from the config"
+            options[key] = mine
+        computer, level = action.get("computer"), action.get("level")
+        if computer is not None and (
+            not isinstance(computer, list) or not all(isinstance(c, str) for c in computer)
+        ):
+            return 'computer must be a list of sides, like ["fox"]'
+        fresh = action.get("fresh", False)
+        if not isinstance(fresh, bool):
+            return "fresh must be true or false"
+        host.switch_game(
+            game,
+            options,
+            computer=None if computer is None else tuple(computer),
+            level=level,
+            fresh=fresh,
+        )
+        return None
 
     # -- HTTP --------------------------------------------------------------------------------
 

@@ -13,6 +13,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from reedboard import engine
+from reedboard.daemon.web.drawing import drawing
+from reedboard.daemon.web.shapes import signals
+from reedboard.engine import Position
 from reedboard.hardware.lights import Colour, Light
 from reedboard.referee.session import Session, SessionState
 from reedboard.wiring.layout import Layout
@@ -22,9 +25,16 @@ def hex_colour(colour: Colour) -> str:
     return "#{:02x}{:02x}{:02x}".format(*colour)
 
 
-def layout_message(layout: Layout, game_id: str, games: Iterable[str]) -> dict[str, Any]:
+def layout_message(
+    layout: Layout,
+    game_id: str,
+    games: Iterable[str],
+    position: Position[Any, Any] | None = None,
+) -> dict[str, Any]:
     """The board to draw: each point at its drawing grid place (``x`` from the left, ``y``
-    from the top, in point pitches), the layout's marks, and the games the picker offers."""
+    from the top, in point pitches), the layout's marks, the games the picker offers, and
+    ``drawing``: the board as the page draws it for ``position``'s game and options (the
+    game's start when None; ``drawing.py``)."""
     cls = engine.game(game_id)
     return {
         "type": "layout",
@@ -35,6 +45,7 @@ def layout_message(layout: Layout, game_id: str, games: Iterable[str]) -> dict[s
         "points": {p.id: [p.x, p.y] for p in layout.points.values()},
         "marks": layout.marks,
         "dice": cls.dice_spec is not None,
+        "drawing": drawing(layout, position if position is not None else engine.start(game_id)),
         "games": [
             {"id": g, "title": engine.game(g).title, "sides": list(engine.start(g).players)}
             for g in games
@@ -73,9 +84,9 @@ def guidance(session: Session, occupied: frozenset[str]) -> str:
         return f"game over: {position.outcome()}; new starts again"
     if state is SessionState.PENDING:
         return "a move on its way: finish it (confirm if it is done)"
-    if position.is_chance():
-        return f"{position.turn} to throw: press roll"
-    return f"{position.turn} to move"
+    if position.is_chance():  # (whose turn it is, the player panel says: words.turn_line)
+        return "press roll"
+    return ""
 
 
 def _order(layout: Layout) -> Any:
@@ -119,6 +130,7 @@ def state_message(
         "board_seq": board_seq,
         "simulated": simulated,
         "alerts": list(alerts),
+        **signals(session, occupied),  # marks (the shapes) and said (hints, verdicts)
     }
 
 

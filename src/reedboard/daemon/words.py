@@ -1,0 +1,276 @@
+"""What happens at the board, in plain words for people: whose turn it is, who plays whom, the
+dice, each event, the move list, and why a move the board shows is against the rules.
+
+The sides' names are the engine's (``reedboard/engine/names.py``); these functions only put
+them into sentences, for the web view's player panel and the command line alike. Nothing here
+changes anything: every function reads a position (and the referee's public state) and
+returns text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from typing import Any
+
+from reedboard.engine import Move, Position, Throw
+from reedboard.engine.names import join, name, side_name
+from reedboard.referee.events import (
+    Ambiguous,
+    ButtonPressed,
+    GameEvent,
+    GameOver,
+    HintShown,
+    Lifted,
+    LinkChanged,
+    Mismatch,
+    MoveCarriedOut,
+    MoveCommitted,
+    MoveShown,
+    NewGame,
+    Notice,
+    Resumed,
+    Takeback,
+    Thrown,
+)
+
+AnyPosition = Position[Any, Any]
+
+
+def side(position: AnyPosition, who: str | None = None) -> str:
+    """A side of ``position``'s game in words (the side to act when ``who`` is None)."""
+    return name(position.game_id, position.turn if who is None else who)
+
+
+def piece_words(position: AnyPosition, letter: str) -> str:
+    """What stands on a point, as the drawing's letter says it: ``a goose``, ``White Rabbit``,
+    ``a yellow man (4 here)``; ``?`` is a piece the game does not expect there."""
+    if letter == "?":
+        return "a piece the game does not expect here"
+    sides = position.sides
+    named = [s for s in sides if s[:1].lower() == letter[:1].lower()]
+    if len(named) != 1 and len(sides) == 1:
+        named = list(sides)
+    if len(named) != 1:
+        return "a piece"
+    one = side_name(position.game_id, named[0]).one
+    many = len(letter) > 1 and len(set(letter)) == 1
+    return f"{one} ({len(letter)} here)" if many else one
+
+
+def throw_words(throw: Move) -> str:
+    """A throw as people say it: ``3 and 2``, ``4`` (a spin), ``double 6``."""
+    if not isinstance(throw, Throw):
+        return str(throw)
+    if throw.double:
+        return f"double {join([str(v) for v in throw.values])}"
+    return join([str(v) for v in throw.values])
+
+
+def _spins(position: AnyPosition) -> bool:
+    """Whether the game's chance is a spinner (its throws are written ``spin=``)."""
+    first = next(iter(position.legal_moves), None) if position.is_chance() else None
+    return isinstance(first, Throw) and first.spin
+
+
+def turn_line(position: AnyPosition, computer: Collection[str] = ()) -> str:
+    """Whose turn it is, in words: ``the geese to move``, ``White Rabbit to throw``; who won,
+    once the game is over."""
+    outcome = position.outcome()
+    if outcome is not None:
+        reason = outcome.reason.value.replace("-", " ")
+        more = f", {outcome.detail}" if outcome.detail else ""
+        if outcome.winner is None:
+            return f"game over: nobody wins ({reason}{more})"
+        return f"game over: {side(position, outcome.winner)} won ({reason}{more})"
+    who = side(position)
+    what = ("to spin" if _spins(position) else "to throw") if position.is_chance() else "to move"
+    by = " (the computer)" if position.turn in computer else ""
+    return f"{who}{by} {what}"
+
+
+def shown_line(position: AnyPosition, shown: Move, computer: Collection[str] = ()) -> str:
+    """A move from elsewhere (the computer, a remote board), committed and lit: whose it is
+    (``position`` is after it)."""
+    before = position.copy()
+    mover = before.turn
+    if before.move_stack and before.move_stack[-1] == shown:
+        before.pop()
+        mover = before.turn
+    who = "the computer" if mover in computer else "the other board"
+    return f"{who} moved {side(position, mover)}: {shown}; carry it out on the board"
+
+
+def versus(position: AnyPosition, computer: Collection[str], level: int) -> str:
+    """Who plays whom: ``you against the computer (level 3, plays the geese)``."""
+    players = position.players
+    seats = [p for p in players if p in computer]
+    if not seats:
+        if len(players) == 1:
+            return f"{side(position, players[0])} at the board"
+        return f"{join([side(position, p) for p in players])} at the board, no computer"
+    if len(seats) == len(players):
+        return f"the computer plays every side (level {level})"
+    plays = join([side(position, p) for p in seats])
+    return f"you against the computer (level {level}, plays {plays})"
+
+
+def before(position: AnyPosition, ply: int) -> AnyPosition | None:
+    """The position before ply ``ply`` of ``position``'s game, or None (the game has no such
+    ply any more: taken back)."""
+    if not 0 <= ply < len(position.move_stack):
+        return None
+    copy = position.copy()
+    while len(copy.move_stack) > ply:
+        copy.pop()
+    return copy
+
+
+def _taken(base: AnyPosition, move: Move) -> int:
+    """How many pieces ``move`` takes off the board."""
+    try:
+        return max(0, len(base.occupied()) - len(base.occupied_after(move)))
+    except Exception:  # (a move that no longer fits: said without the count)
+        return 0
+
+
+def move_words(base: AnyPosition, move: Move) -> str:
+    """A move of ``base``'s side to move: ``the geese 15-9``, ``the fox 9x25x11, taking 2``."""
+    taken = _taken(base, move)
+    takes = f", taking {taken}" if taken else ""
+    return f"{side(base)} {move}{takes}"
+
+
+def event_words(event: GameEvent, position: AnyPosition, title: str) -> str | None:
+    """One event as a line for people (None: nothing worth a line, such as a piece put back).
+    ``position`` is the game's now (the events of a move come once it is on disk, so it may
+    have gone on since)."""
+    if isinstance(event, NewGame):
+        left = " (the unfinished game left)" if event.abandons else ""
+        return f"new game of {title}{left}"
+    if isinstance(event, Resumed):
+        return f"game {event.game_id} resumed after {event.moves} moves"
+    if isinstance(event, Thrown):
+        base = before(position, event.ply)
+        who = side(base) if base is not None else "the dice"
+        verb = "spun" if isinstance(event.move, Throw) and event.move.spin else "threw"
+        return f"{who} {verb} {throw_words(event.move)}"
+    if isinstance(event, MoveCommitted):
+        base = before(position, event.ply)
+        fits = base is not None and position.move_stack[event.ply] == event.move
+        said = move_words(base, event.move) if base is not None and fits else str(event.move)
+        if event.replaces is not None:
+            return f"changed {event.replaces} to {event.move}"
+        by = "the computer: " if event.source == "computer" else ""
+        return f"{by}{said}" + (" (the jump goes on)" if event.extends else "")
+    if isinstance(event, MoveShown):
+        return f"{event.move} to carry out on the board (lit blue)"
+    if isinstance(event, MoveCarriedOut):
+        return f"{event.move} carried out"
+    if isinstance(event, Takeback):
+        if event.ply == 0:
+            return "taken back to the start"
+        return f"taken back to after move {event.ply}"
+    if isinstance(event, GameOver):
+        return turn_line(position) if position.is_over() else f"game over: {event.outcome}"
+    if isinstance(event, Mismatch):
+        return f"the board does not match the game: {event.fixes}"
+    if isinstance(event, Ambiguous):
+        return "the board cannot tell apart " + join([str(m) for m in event.candidates])
+    if isinstance(event, HintShown):
+        return f"hint: {event.move}" if event.move is not None else "hint: no move to suggest"
+    if isinstance(event, Lifted):
+        if not event.landings:
+            return None
+        return f"a piece lifted: it may land on {join(list(event.landings))}"
+    if isinstance(event, ButtonPressed):
+        return f"{event.button} pressed"
+    if isinstance(event, LinkChanged):
+        detail = f": {event.detail}" if event.detail else ""
+        return ("the board is connected" if event.up else "the board is disconnected") + detail
+    if isinstance(event, Notice):
+        return notice_words(event, position, title)
+    return event.text or event.name
+
+
+def notice_words(notice: Notice, position: AnyPosition, title: str) -> str:
+    """A notice (the referee's ``what`` and its detail) in words."""
+    what = notice.what
+    if what == "pass":
+        last = next((m for m in reversed(position.move_stack) if isinstance(m, Throw)), None)
+        throw = f" with {throw_words(last)}" if last is not None else ""
+        return f"no move{throw}: the turn passes"
+    if what == "no-dice":
+        return f"{title} has no dice: roll does nothing here"
+    if what == "roll-first":
+        return f"{side(position)} must throw first: press roll"
+    if what == "undo":
+        return "nothing to take back"
+    return notice.detail or what
+
+
+def move_list(position: AnyPosition) -> list[str]:
+    """The game's moves for people: a throw joined to the move made with it (``3 and 2:
+    WR a1-c6``), a throw with no move after it said so (``double 6: no move``)."""
+    out: list[str] = []
+    thrown: str | None = None
+    for move in position.move_stack:
+        if isinstance(move, Throw):
+            if thrown is not None:
+                out.append(f"{thrown}: no move")
+            thrown = throw_words(move)
+        elif thrown is not None:
+            out.append(f"{thrown}: {move}")
+            thrown = None
+        else:
+            out.append(str(move))
+    if thrown is not None:  # the last throw: its move to come, or none (the turn passed)
+        out.append(f"{thrown}: {'no move' if position.is_chance() else 'to move'}")
+    return out
+
+
+def last_throw(position: AnyPosition) -> tuple[int, ...] | None:
+    """The dice as the game's last throw left them (as the board's pips show them), or None:
+    what a page shows after the daemon restarts, when the board's dice are dark."""
+    stack = position.move_stack
+    for ply in range(len(stack) - 1, -1, -1):
+        if isinstance(stack[ply], Throw):
+            base = before(position, ply)
+            if base is None:
+                return None
+            return tuple(base.shown_dice(base.throw_values(stack[ply])))
+    return None
+
+
+def wrong_move(
+    position: AnyPosition, expected: frozenset[str], physical: frozenset[str]
+) -> str | None:
+    """Why the board is not a legal move, from the rules, when it shows one piece moved from
+    where the game has it to an empty point (``the fox must jump: 9x17 takes``); None when it
+    shows no such thing or the move is legal."""
+    placed = physical - expected
+    lifted = expected - physical
+    if len(placed) != 1 or not lifted or position.is_over():
+        return None
+    (to,) = placed
+    who = side(position)
+    if position.is_chance():
+        return f"{who} must throw first: press roll"
+    moves = [m for m in position.legal_moves if m.routes()]
+    if not moves:
+        return None
+    starts = {m.routes()[0][0] for m in moves}
+    lands = [m for m in moves if m.routes()[0][0] in lifted and m.routes()[0][-1] == to]
+    if lands:
+        return None  # a legal move (maybe made only in part): no mistake to explain
+    base = position.copy(stack=False)
+    captures = [m for m in moves if _taken(base, m)]
+    if captures and len(captures) == len(moves):
+        shown = join([str(m) for m in captures[:3]])
+        return f"{who} must jump: a piece that can take must ({shown})"
+    mine = sorted(lifted & starts)
+    if not mine:
+        points = join(sorted(lifted))
+        return f"no move of {who} starts at {points}: it is the turn of {who}"
+    start = mine[0]
+    reach = sorted({m.routes()[0][-1] for m in moves if m.routes()[0][0] == start})
+    return f"{start} to {to} is against the rules: from {start} it may go to {join(reach)}"

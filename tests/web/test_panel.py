@@ -1,0 +1,313 @@
+"""The player panel: the sides in words with their swatches, who plays whom, whose turn with
+the dice beside it, the events and moves in words, only the buttons the game uses, a wrong move
+explained from the rules; the picker's player count, options and the computer's seats; a new
+game rather than a resumed one; `run -o`; the page across a daemon restart. The words are
+tested on the engine's positions, the rest in Debian's chromium against a live daemon."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from reedboard import engine
+from reedboard.daemon import words
+from reedboard.engine.names import name, side_name
+from reedboard.referee.dice import ScriptedDice
+from reedboard.store.games import GameStore
+from tests.web.live import LiveDaemon
+
+# -- the words, on the engine's own positions ------------------------------------------------
+
+
+def test_each_side_has_its_full_name_and_a_colour() -> None:
+    for game in engine.game_ids():
+        for side in engine.game(game).sides:
+            named = side_name(game, side)
+            assert named.name != side or side.isdigit(), (game, side)  # a name, not an id
+            assert named.colour.startswith("#") and len(named.colour) == 7
+    assert name("fox-and-geese", "geese") == "the geese"
+    assert name("fox-and-rabbit", "WR") == "White Rabbit"
+    assert name("no-such-game", "x") == "x"
+
+
+def test_turns_and_who_plays_whom_in_words() -> None:
+    position = engine.start("fox-and-rabbit")
+    assert words.turn_line(position) == "White Rabbit to throw"
+    position.push(position.parse_move("dice=3,2"))
+    assert words.turn_line(position) == "White Rabbit to move"
+    assert words.turn_line(position, {"WR"}) == "White Rabbit (the computer) to move"
+    geese = engine.start("fox-and-geese")
+    assert (
+        words.versus(geese, {"geese"}, 3) == "you against the computer (level 3, plays the geese)"
+    )
+    assert words.versus(geese, set(), 3) == "the foxes and the geese at the board, no computer"
+    assert words.turn_line(engine.start("parchesi")) == "Yellow to spin"
+
+
+def test_moves_and_throws_in_words() -> None:
+    position = engine.start("parchesi")
+    position.push(position.parse_move("spin=d6"))  # no man can enter on it: the turn passes
+    assert position.is_chance()
+    assert words.move_list(position) == ["double 6: no move"]
+    assert words.throw_words(position.parse_move("spin=4")) == "4"
+    rabbit = engine.start("fox-and-rabbit")
+    rabbit.push(rabbit.parse_move("dice=3,2"))
+    assert words.move_list(rabbit) == ["3 and 2: to move"]
+    move = next(iter(rabbit.legal_moves))
+    rabbit.push(move)
+    assert words.move_list(rabbit) == [f"3 and 2: {move}"]
+    assert words.last_throw(rabbit) == (3, 2)  # what the page shows after a restart
+    assert words.last_throw(engine.start("fox-and-rabbit")) is None
+
+
+def test_a_wrong_move_is_explained_from_the_rules() -> None:
+    # McLoughlin's fox must jump: a step instead is explained so
+    position = engine.game("fox-and-geese-mcloughlin").from_text(
+        ".............GGFG.GGGGG.GGGGGGGGG F"
+    )
+    expected = position.occupied()
+    assert [str(m) for m in position.legal_moves] == ["16x18"]
+    stepped = (expected - {"16"}) | {"9"}
+    why = words.wrong_move(position, expected, frozenset(stepped))
+    assert why == "the fox must jump: a piece that can take must (16x18)"
+    # a legal move made is no mistake; a goose moved on the fox's turn is said so
+    jumped = (expected - {"16", "17"}) | {"18"}
+    assert words.wrong_move(position, expected, frozenset(jumped)) is None
+    geese = engine.start("fox-and-geese")
+    out_of_turn = (geese.occupied() - {"14"}) | {"10"}
+    assert words.wrong_move(geese, geese.occupied(), frozenset(out_of_turn)) == (
+        "no move of the foxes starts at 14: it is the turn of the foxes"
+    )
+
+
+# -- `run -o KEY=VALUE` ------------------------------------------------------------------------
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "REEDBOARD_WEB": "off"}
+    return subprocess.run(
+        [sys.executable, "-m", "reedboard", "run", *args],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env,
+    )
+
+
+def test_run_takes_game_options_and_they_win_over_an_unfinished_game(tmp_path: Path) -> None:
+    db = str(tmp_path / "games.sqlite3")
+    done = run("--game", "parchesi", "--database", db)  # two players, left unfinished
+    assert done.returncode == 0, done.stderr
+    done = run("--game", "parchesi", "-o", "players=3", "--database", db, "--computer", "red")
+    assert done.returncode == 0, done.stderr
+    assert "Parchesi: you against the computer (level 3, plays Red)" in done.stdout
+    store = GameStore(tmp_path / "games.sqlite3")
+    games = list(store.games())
+    store.close()
+    assert [(g.status, len(g.position().players)) for g in games] == [
+        ("abandoned", 2),
+        ("playing", 3),
+    ]
+    bad = run("--game", "parchesi", "-o", "players=5", "--database", db)
+    assert bad.returncode == 2
+    assert bad.stderr.strip() == ("reedboard: error: run -o: parchesi: players: 5 is not 2, 3 or 4")
+
+
+# -- in the browser ----------------------------------------------------------------------------
+
+pytest.importorskip("aiohttp", reason="the web extra (aiohttp) is not installed")
+pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+
+from tests.web.test_web_browser import (  # noqa: E402
+    CHROMIUM,
+    browser,
+    free_port,
+    open_page,
+    page,
+    screenshots,
+)
+
+__all__ = ["browser", "page"]  # (the fixtures, shared)
+
+chromium = pytest.mark.skipif(
+    not os.access(CHROMIUM, os.X_OK),
+    reason=f"no {CHROMIUM} (Debian's chromium: scripts/system-packages.sh installs it as root)",
+)
+
+
+def shown(page: Any, selector: str) -> list[str]:
+    texts: list[str] = page.locator(selector).all_inner_texts()
+    return texts
+
+
+def visible_buttons(page: Any) -> list[str]:
+    used: list[str] = page.evaluate(
+        "[...document.querySelectorAll('#buttons button')].filter(b => !b.hidden)"
+        ".map(b => b.dataset.button)"
+    )
+    return used
+
+
+@chromium
+def test_the_panel_names_the_sides_and_the_computers_seats(page: Any, tmp_path: Path) -> None:
+    with LiveDaemon(tmp_path, "fox-and-geese", computer=("geese",), level=4) as live:
+        open_page(page, live.url)
+        assert page.inner_text("#versus") == ("you against the computer (level 4, plays the geese)")
+        assert shown(page, "#sides li") == ["the foxes", "the geese (the computer)"]
+        swatches = page.locator("#sides .swatch").evaluate_all(
+            "ss => ss.map(s => getComputedStyle(s).backgroundColor)"
+        )
+        assert swatches == ["rgb(192, 40, 45)", "rgb(245, 245, 240)"]
+        assert page.get_attribute('#sides li[data-side="fox"]', "aria-current") == "step"
+        assert page.inner_text("#turn") == "the foxes to move"
+        # the picker shows the game as it is played: its seats and level
+        seats = page.locator("#seats input").evaluate_all("is => is.map(i => [i.value, i.checked])")
+        assert seats == [["fox", False], ["geese", True]]
+        assert page.input_value("#level") == "4"
+        assert page.locator("#players-label").is_hidden()  # no player count in this game
+        # only the buttons the game uses: no dice, nothing waits on `confirm`
+        assert visible_buttons(page) == ["undo", "hint", "new"]
+        # the fox moves (typed); the computer's reply is shown as its, not as the fox's turn
+        page.fill("#move-text", "9-10")
+        page.press("#move-text", "Enter")
+        page.wait_for_function("document.body.dataset.state == 'carrying-out'", timeout=20000)
+        turn = page.inner_text("#turn")
+        assert turn.startswith("the computer moved the geese: ") and "carry it out" in turn
+        assert "confirm" in visible_buttons(page)
+        moves = shown(page, "#moves li")
+        assert moves[0] == "9-10" and len(moves) == 2
+        assert live.daemon.session.moves[0] == live.daemon.session.position.parse_move("9-10")
+        events = shown(page, "#alerts li")
+        assert "the foxes 9-10" in events
+        assert all("......" not in e for e in events)  # no position text
+        screenshots(page, tmp_path, "panel-computer")
+
+
+@chromium
+def test_new_while_the_computers_move_is_shown_clears_it(page: Any, tmp_path: Path) -> None:
+    with LiveDaemon(tmp_path, "fox-and-geese", computer=("geese",)) as live:
+        open_page(page, live.url)
+        page.fill("#move-text", "9-10")
+        page.press("#move-text", "Enter")
+        page.wait_for_function("document.body.dataset.state == 'carrying-out'", timeout=20000)
+        page.once("dialog", lambda dialog: dialog.accept())  # (`new` asks first)
+        page.click('button[data-button="new"]')
+        page.wait_for_function("document.body.dataset.plies == '0'")
+        page.wait_for_function("document.body.dataset.state == 'playing'", timeout=3000)
+        assert page.inner_text("#turn") == "the foxes to move"
+        assert live.daemon.session.decider.showing is None
+
+
+@chromium
+def test_the_picker_starts_a_four_player_game_anew(page: Any, tmp_path: Path) -> None:
+    with LiveDaemon(tmp_path, "solitaire") as live:
+        open_page(page, live.url)
+        page.fill("#move-text", "5-17")
+        page.press("#move-text", "Enter")
+        page.wait_for_function("document.body.dataset.plies == '1'", timeout=10000)
+        # `start` on the game being played begins it anew (the game left is abandoned)
+        page.click("#picker button[type=submit]")
+        page.wait_for_function("document.body.dataset.plies == '0'")
+        assert shown(page, "#alerts li")[0] == "new game of Peg Solitaire"
+        # Parchesi for four, the computer at two seats
+        page.select_option("#game", "parchesi")
+        assert page.locator("#players option").all_inner_texts() == ["2", "3", "4"]
+        page.select_option("#players", "4")
+        page.check('#seats input[value="blue"]')
+        page.check('#seats input[value="green"]')
+        assert page.locator("#options").is_hidden()  # (Parchesi has no other option)
+        page.click("#picker button[type=submit]")
+        page.wait_for_selector("body[data-game='parchesi']")
+        page.wait_for_function("document.querySelectorAll('#sides li').length == 4")
+        assert shown(page, "#sides li") == [
+            "Yellow",
+            "Blue (the computer)",
+            "Red",
+            "Green (the computer)",
+        ]
+        assert page.inner_text("#versus") == (
+            "you against the computer (level 3, plays Blue and Green)"
+        )
+        assert page.inner_text("#turn") == "Yellow to spin"
+        assert visible_buttons(page) == ["roll", "undo", "hint", "new"]
+        assert live.daemon.session.position.players == ("yellow", "blue", "red", "green")
+        store = GameStore(tmp_path / "games.sqlite3")
+        statuses = [(g.game, g.status) for g in store.games()]
+        store.close()
+        assert statuses == [  # (another game picked keeps Solitaire's to resume)
+            ("solitaire", "abandoned"),
+            ("solitaire", "playing"),
+            ("parchesi", "playing"),
+        ]
+        # a game's options, but never a file: Solitaire's start hole
+        page.select_option("#game", "solitaire")
+        page.fill('#options input[data-option="start"]', "5")
+        page.click("#picker button[type=submit]")
+        page.wait_for_selector("body[data-game='solitaire']")
+        page.wait_for_function("!document.querySelector('.piece-at[data-piece=\"5\"]')")
+        assert live.daemon.session.position.option_values() == {"start": 5}
+
+
+@chromium
+def test_the_page_across_a_daemon_restart(page: Any, tmp_path: Path) -> None:
+    port = free_port()
+    with LiveDaemon(tmp_path, "fox-and-rabbit", dice=ScriptedDice([(3, 2)]), web_port=port) as d:
+        open_page(page, d.url)
+        page.click('button[data-button="roll"]')
+        page.wait_for_function("document.body.dataset.plies == '1'")
+        assert page.locator("#dice .die").evaluate_all("ds => ds.map(d => d.dataset.value)") == [
+            "3",
+            "2",
+        ]
+        assert page.get_attribute("#dice", "aria-label") == "dice: 3 and 2"
+        # roll again before moving: said where it is seen, not only in the event list
+        page.click('button[data-button="roll"]')
+        page.wait_for_function("document.querySelector('#notice').textContent != ''")
+        assert page.inner_text("#notice") == "the dice are thrown: make the move first"
+        assert page.inner_text("#turn") == "White Rabbit to move"
+    # the daemon is gone: a banner, the board greyed, every control disabled
+    page.wait_for_selector("body[data-live=no]")
+    assert page.locator("#banner").is_visible()
+    assert "cannot be reached" in page.inner_text("#banner")
+    greyed = page.evaluate("getComputedStyle(document.getElementById('board')).filter")
+    assert "grayscale" in greyed
+    enabled = page.evaluate(
+        "[...document.querySelectorAll('main button, main select, main input')]"
+        ".filter(c => !c.disabled).length"
+    )
+    assert enabled == 0
+    screenshots(page, tmp_path, "disconnected")
+    with LiveDaemon(tmp_path, "fox-and-rabbit", web_port=port):
+        page.wait_for_selector("body[data-live=yes]", timeout=10000)
+        assert page.locator("#banner").is_hidden()
+        # the dice come back with the game: thrown, not yet moved
+        assert page.locator("#dice .die").evaluate_all("ds => ds.map(d => d.dataset.value)") == [
+            "3",
+            "2",
+        ]
+        assert page.inner_text("#turn") == "White Rabbit to move"
+        assert page.is_enabled('button[data-button="undo"]')
+        assert shown(page, "#moves li") == ["3 and 2: to move"]
+
+
+@chromium
+def test_solitaire_picked_in_the_browser_gets_its_solver(
+    page: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, solitaire_cache: Path
+) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(solitaire_cache))
+    monkeypatch.setenv("REEDBOARD_SOLITAIRE_SOLVER", "on")
+    with LiveDaemon(tmp_path, "fox-and-geese") as live:
+        open_page(page, live.url)
+        assert not [line for line in live.lines if line.startswith("solver: ")]
+        page.select_option("#game", "solitaire")
+        page.click("#picker button[type=submit]")
+        page.wait_for_selector("body[data-game='solitaire']")
+        opened = live.wait_line("solver: ", timeout=30)
+        assert opened.endswith("open: hints are proofs")
+        assert live.daemon.session.solved.winning is not None
