@@ -521,14 +521,19 @@ class Recognizer:
         before it and are not the last move's own (its piece slid over them, or its taken
         men): set-downs a move made since must explain."""
         own: Occupancy = frozenset()
+        landed = float("inf")
         if self.history and self.position.move_stack:
-            own = (self.history[-1][0] ^ self.expected) | frozenset(
-                self.position.move_stack[-1].points()
-            )
+            last = self.position.move_stack[-1].points()
+            own = (self.history[-1][0] ^ self.expected) | frozenset(last)
+            # (set down on after the last move's piece came down: another piece, not it)
+            landed = self.edges.filled.get(last[-1], landed) if last else landed
         return frozenset(
             p
             for p, t in self.edges.filled.items()
-            if t >= self.since and p not in board and p not in self.expected and p not in own
+            if t >= self.since
+            and p not in board
+            and p not in self.expected
+            and (p not in own or t > landed + BOUNCE)
         )
 
     def one_spelling(self, moves: tuple[Move, ...], extends: bool) -> tuple[Move, ...]:
