@@ -1,10 +1,11 @@
 """The web view's screenshots in docs/screenshots/: every sensed game at a desktop's size
 (1440x900) and a phone's (390x844), each on a real daemon (`reedboard run`, the simulated
 board) driven by Debian's headless chromium through Playwright, with something of the game
-shown (a piece lifted with its landings, a hint's arrow, the dice).
+shown (a piece lifted with its landings, a hint's arrow, the dice); and the README's picture,
+docs/web-view.png (a Fox and Rabbit turn: the dice thrown, the hint's arrow, the Brier Patch).
 
-    .venv/bin/python scripts/screenshots.py            # every game
-    .venv/bin/python scripts/screenshots.py skip parchesi-4
+    .venv/bin/python scripts/screenshots.py            # every game, and the README's picture
+    .venv/bin/python scripts/screenshots.py skip parchesi-4 web-view
 
 Needs the web and test extras (aiohttp, playwright) and /usr/bin/chromium (scripts/test.sh
 installs them).
@@ -72,6 +73,9 @@ GAMES: dict[str, tuple[str, list[str], Scene]] = {
     "skip": ("skip", [], lift("c1")),
     "messenger-boy-4": ("messenger-boy", ["players=4"], roll_then(None)),
 }
+PICTURE = "web-view"
+"""The README's picture (docs/web-view.png): the desktop's window as it opens, no more."""
+PICTURE_SCENE = ("fox-and-rabbit", [], roll_then(hint))
 
 
 def serve(game: str, options: list[str], folder: Path) -> tuple[subprocess.Popen[str], str]:
@@ -106,6 +110,20 @@ def serve(game: str, options: list[str], folder: Path) -> tuple[subprocess.Popen
     raise SystemExit(f"screenshots: {game}: the daemon gave no address: {''.join(seen)[-500:]}")
 
 
+def picture(browser: Any, url: str, scene: Scene) -> Path:
+    """The README's picture: the desktop's window (not the whole page) after ``scene``."""
+    context = browser.new_context(viewport=SIZES["desktop"])
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_selector("body[data-live=yes]")
+    scene(page)
+    page.wait_for_timeout(300)
+    path = ROOT / "docs" / f"{PICTURE}.png"
+    page.screenshot(path=str(path))
+    context.close()
+    return path
+
+
 def shoot(browser: Any, name: str, url: str, scene: Scene) -> list[Path]:
     shots = []
     for size, viewport in SIZES.items():
@@ -126,11 +144,12 @@ def shoot(browser: Any, name: str, url: str, scene: Scene) -> list[Path]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("games", nargs="*", help=f"some of: {' '.join(GAMES)} (default all)")
+    known = [*GAMES, PICTURE]
+    parser.add_argument("games", nargs="*", help=f"some of: {' '.join(known)} (default all)")
     args = parser.parse_args(argv)
-    unknown = [g for g in args.games if g not in GAMES]
+    unknown = [g for g in args.games if g not in known]
     if unknown:
-        parser.error(f"no screenshot named {unknown[0]!r} (known: {', '.join(GAMES)})")
+        parser.error(f"no screenshot named {unknown[0]!r} (known: {', '.join(known)})")
     if not os.access(CHROMIUM, os.X_OK):
         parser.error(f"no {CHROMIUM} (Debian's chromium: scripts/system-packages.sh)")
     from playwright.sync_api import sync_playwright
@@ -138,13 +157,17 @@ def main(argv: list[str] | None = None) -> int:
     OUT.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as p, tempfile.TemporaryDirectory() as tmp:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=["--headless", "--no-sandbox"])
-        for name in args.games or GAMES:
-            game, options, scene = GAMES[name]
+        for name in args.games or known:
+            game, options, scene = PICTURE_SCENE if name == PICTURE else GAMES[name]
             folder = Path(tmp) / name
             folder.mkdir()
             proc, url = serve(game, options, folder)
             try:
-                for path in shoot(browser, name, url, scene):
+                if name == PICTURE:
+                    shots = [picture(browser, url, scene)]
+                else:
+                    shots = shoot(browser, name, url, scene)
+                for path in shots:
                     print(path.relative_to(ROOT))
             finally:
                 proc.terminate()

@@ -67,8 +67,9 @@ def test_undo_after_new_resumes_the_game_but_not_once_a_piece_has_moved(
         live.call(lambda: daemon.board.press("new"))
         until(lambda: daemon.session.moves == [] and hand.left is not None, "the new game")
         live.call(lambda: hand.pick("29") or hand.drop("29", "17"))
-        until(lambda: moves(live) == ["29-17"], "29-17 taken in the new game")
-        assert hand.left is None  # a piece moved: undo takes that back
+        # a piece moved: undo takes that back (the hand hears the move's event once the store
+        # has made it durable, a moment after the session has it)
+        until(lambda: moves(live) == ["29-17"] and hand.left is None, "29-17 taken, heard")
         live.call(lambda: daemon.board.press("undo"))
         until(
             lambda: moves(live) == [] and daemon.session.state is SessionState.PLAYING,

@@ -89,15 +89,23 @@ def test_solitaire_by_keyboard_alone(page: Any, tmp_path: Path) -> None:
             if focused(page) is not None:
                 break
         assert focused(page) == "1"
-        # the seed's key: 5 jumps to 17 over 10, 12 to 10 over 11 (lift, place, take off)
+        # the seed's key: 5 jumps to 17 over 10, 12 to 10 over 11. As with clicks, Enter on
+        # a peg picks it up and Enter on its landing is the whole jump: the board's hand takes
+        # the jumped peg off (no third key, and no peg the game does not expect)
         for n, (start, landing, over) in enumerate([("5", "17", "10"), ("12", "10", "11")], 1):
             walk_to(page, "solitaire", start)
             enter(page)
+            assert page.get_attribute(f'g.point[data-point="{start}"]', "aria-label") == (
+                f"point {start}, empty, picked up"
+            )
+            assert page.inner_text("#announce").startswith(f"picked up the piece on {start}")
             walk_to(page, "solitaire", landing)
-            enter(page)
-            walk_to(page, "solitaire", over)
-            enter(page)
-            page.wait_for_function(f"document.body.dataset.plies == '{n}'")
+            page.keyboard.press("Enter")
+            page.wait_for_function(f"document.body.dataset.plies == '{n}'", timeout=8000)
+            page.wait_for_function(
+                f"!document.querySelector('.piece-at[data-piece=\"{over}\"]')", timeout=8000
+            )
+            assert page.locator('.piece-at[data-letters="?"]').count() == 0
         # and the third typed, in the game's notation, from the keyboard
         for _ in range(40):
             page.keyboard.press("Tab")

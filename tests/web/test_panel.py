@@ -6,6 +6,7 @@ tested on the engine's positions, the rest in Debian's chromium against a live d
 
 from __future__ import annotations
 
+import itertools
 import os
 import subprocess
 import sys
@@ -18,6 +19,7 @@ from reedboard import engine
 from reedboard.daemon import words
 from reedboard.engine.names import name, side_name
 from reedboard.referee.dice import ScriptedDice
+from reedboard.referee.events import Notice
 from reedboard.store.games import GameStore
 from tests.web.live import LiveDaemon
 
@@ -63,6 +65,44 @@ def test_moves_and_throws_in_words() -> None:
     assert words.move_list(rabbit) == [f"3 and 2: {move}"]
     assert words.last_throw(rabbit) == (3, 2)  # what the page shows after a restart
     assert words.last_throw(engine.start("fox-and-rabbit")) is None
+
+
+def test_a_turn_that_passes_says_whose_throw_it_was_and_to_whom_it_passes() -> None:
+    position = engine.start("parchesi", players=3)
+    position.push(position.parse_move("spin=4"))  # Yellow has no man to enter with a 4
+    assert position.turn == "blue" and position.is_chance()
+    passed = words.notice_words(Notice(0.0, "pass", ""), position, "Parchesi")
+    assert passed == "Yellow has no move with 4: the turn passes to Blue"
+    assert words.dice_owner(position) == "Yellow spun 4"  # the dice shown are not Blue's
+    position.push(position.parse_move("spin=5"))
+    assert words.dice_owner(position) is None  # Blue's own throw, to move with
+    assert words.dice_owner(engine.start("parchesi")) is None  # (no throw yet)
+
+
+def test_the_end_and_the_computers_move_in_words() -> None:
+    won = engine.from_text("fox-and-rabbit", "WR@e9 RF@a1 turn=RF")
+    assert words.turn_line(won) == "game over: White Rabbit won (White Rabbit reached e9)"
+    geese = engine.start("fox-and-geese")
+    geese.push_text("9-4")
+    shown = geese.move_stack[-1]
+    assert words.shown_line(geese, shown, {"fox"}) == (
+        "the computer moved the foxes: 9-4; carry it out on the board"
+    )
+    assert words.shown_line(geese, shown, {"fox"}, by_hand=True) == (
+        "the computer moved the foxes: 9-4; the board is making the move"
+    )
+
+
+def test_a_move_names_its_side_once() -> None:
+    rabbit = engine.from_text("fox-and-rabbit", "WR@c3 RF@a1 turn=RF dice=2,2")
+    fox = next(m for m in rabbit.legal_moves if str(m) == "RF a1-c3")
+    assert words.move_words(rabbit, fox) == "Red Fox a1-c3, taking 1"  # (not "Red Fox RF ...")
+    parchesi = engine.start("parchesi")
+    parchesi.push(parchesi.parse_move("spin=5"))
+    assert words.move_words(parchesi, parchesi.parse_move("Y enter")) == "Yellow enter"
+    assert words.move_words(engine.start("skip"), engine.start("skip").parse_move("a1-b2")) == (
+        "Red a1-b2"
+    )
 
 
 def test_a_wrong_move_is_explained_from_the_rules() -> None:
@@ -177,16 +217,52 @@ def test_the_panel_names_the_sides_and_the_computers_seats(page: Any, tmp_path: 
         page.fill("#move-text", "9-10")
         page.press("#move-text", "Enter")
         page.wait_for_function("document.body.dataset.state == 'carrying-out'", timeout=20000)
+        # on the simulated board the board's own hand makes it: nothing for the players to
+        # carry out or confirm (a real board's players are told to carry it out)
         turn = page.inner_text("#turn")
-        assert turn.startswith("the computer moved the geese: ") and "carry it out" in turn
-        assert "confirm" in visible_buttons(page)
+        assert turn.startswith("the computer moved the geese: ")
+        assert turn.endswith("; the board is making the move")
+        assert page.inner_text("#guidance") == "wait: the board is making the move shown in blue"
+        assert page.inner_text("#said").startswith("the board is making the move shown: ")
+        assert "confirm" not in visible_buttons(page)
+        page.wait_for_function("document.body.dataset.state == 'playing'", timeout=10000)
         moves = shown(page, "#moves li")
         assert moves[0] == "9-10" and len(moves) == 2
         assert live.daemon.session.moves[0] == live.daemon.session.position.parse_move("9-10")
         events = shown(page, "#alerts li")
         assert "the foxes 9-10" in events
+        assert events[0].startswith("the computer: the geese ")  # its move, said once
+        assert not [e for e in events if "carr" in e]  # (not "to carry out", "carried out")
         assert all("......" not in e for e in events)  # no position text
         screenshots(page, tmp_path, "panel-computer")
+
+
+@chromium
+def test_parchesis_turn_dice_and_notice_agree(page: Any, tmp_path: Path) -> None:
+    """Yellow spins a 4 and cannot move: Red is to spin, and the 4 still on the dice is said
+    to be Yellow's (it used to stand beside "Red to spin" as if it were Red's)."""
+    start = engine.start("parchesi")
+    spins = [start.throw_values(start.parse_move(t)) for t in ("spin=4", "spin=5")]
+    with LiveDaemon(tmp_path, "parchesi", dice=ScriptedDice(spins)) as live:
+        open_page(page, live.url)
+        assert page.inner_text("#turn") == "Yellow to spin"
+        assert page.locator("#dice-by").is_hidden()
+        page.click('button[data-button="roll"]')
+        page.wait_for_function("document.body.dataset.plies == '1'")
+        assert page.inner_text("#turn") == "Red to spin"
+        assert page.inner_text("#guidance") == "press roll"
+        assert page.inner_text("#notice") == "Yellow has no move with 4: the turn passes to Red"
+        assert page.inner_text("#dice-by") == "Yellow spun 4"
+        assert page.get_attribute("#dice", "aria-label") == "dice: 4 (Yellow spun 4)"
+        assert page.get_attribute("#dice", "class") == "earlier"
+        # Red's own spin: beside Blue's turn, no caption
+        page.click('button[data-button="roll"]')
+        page.wait_for_function("document.body.dataset.plies == '2'")
+        assert page.inner_text("#turn") == "Red to move"
+        assert page.locator("#dice-by").is_hidden()
+        assert page.get_attribute("#dice", "aria-label") == "dice: 5"
+        assert page.inner_text("#notice") == ""
+        screenshots(page, tmp_path, "parchesi-turn")
 
 
 @chromium
@@ -311,3 +387,30 @@ def test_solitaire_picked_in_the_browser_gets_its_solver(
         opened = live.wait_line("solver: ", timeout=30)
         assert opened.endswith("open: hints are proofs")
         assert live.daemon.session.solved.winning is not None
+
+
+@chromium
+def test_the_move_list_keeps_long_lines_in_their_column(page: Any, tmp_path: Path) -> None:
+    """A throw and its move (`5 and 6: WR a1-g6`) is a long line: each stays inside its own
+    column (two fixed columns ran one line into the next)."""
+    db = tmp_path / "games.sqlite3"
+    store = GameStore(db)
+    game = store.new_game("fox-and-rabbit", {}, engine.start("fox-and-rabbit").to_text())
+    moves = ["dice=5,6", "WR a1-g6", "dice=6,1", "RF i1-c2", "dice=2,6", "WR g6-a4"]
+    for ply, move in enumerate(moves):
+        store.add_move(game, ply, move)
+    store.close()
+    with LiveDaemon(tmp_path, "fox-and-rabbit", database=db) as live:
+        open_page(page, live.url)
+        page.wait_for_function("document.querySelectorAll('#moves li').length == 3")
+        boxes = page.locator("#moves li").evaluate_all(
+            "ls => ls.map(l => { const r = l.getBoundingClientRect(); const t = document"
+            ".createRange(); t.selectNodeContents(l); const w = t.getBoundingClientRect();"
+            " return [r.left, w.right, parseFloat(getComputedStyle(l).fontSize)]; })"
+        )
+        lefts = sorted({round(left) for left, _, _ in boxes})
+        for a, b in itertools.pairwise(lefts):
+            # a line's text ends before the next column's numbers begin (they stand about
+            # two characters left of its lines)
+            text_end = max(end for left, end, _ in boxes if round(left) == a)
+            assert b - text_end >= 2 * boxes[0][2], (a, text_end, b)

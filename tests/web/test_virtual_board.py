@@ -23,6 +23,7 @@ from tests.web.live import LiveDaemon  # noqa: E402
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-sync"]
 DESKTOP = {"width": 1100, "height": 760}
+PHONE = {"width": 390, "height": 844}
 TAKEN = 8000
 """Milliseconds a move laid out by the hand may take to be committed (the hand's own pace,
 then at most the referee's hold time, 4 s, for a move a hand may still be making)."""
@@ -219,3 +220,76 @@ def test_new_asks_first_and_undo_brings_the_game_back(page: Any, tmp_path: Path)
     store.close()
     assert [g.moves for g in games] == [("5-17", "12-10"), ()]  # nothing of it was lost
     assert games[0].ended is None and games[1].outcome == "abandoned"
+
+
+def touch_drag(page: Any, start: str, to: str) -> None:
+    """A finger on ``start``, moved to ``to`` in steps, lifted: real touch events through
+    chromium's input pipeline (its own panning and touch-action apply, as on a phone)."""
+    cdp = page.context.new_cdp_session(page)
+    a = page.locator(point(page, start)).bounding_box()
+    b = page.locator(point(page, to)).bounding_box()
+    x, y = a["x"] + a["width"] / 2, a["y"] + a["height"] / 2
+    tx, ty = b["x"] + b["width"] / 2, b["y"] + b["height"] / 2
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    for i in range(1, 13):
+        at = {"x": x + (tx - x) * i / 12, "y": y + (ty - y) * i / 12}
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [at]})
+        page.wait_for_timeout(16)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
+def test_on_a_phone_a_swipe_from_a_piece_moves_it_and_does_not_pan(
+    browser: Any, tmp_path: Path
+) -> None:
+    """A board wider than a phone scrolls; a swipe that starts on a piece is still the move
+    (it used to pan the board, and the piece went back)."""
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    try:
+        with LiveDaemon(tmp_path, "fox-and-rabbit", dice=ScriptedDice([(6, 4)])) as live:
+            open_page(page, live.url)
+            assert page.get_attribute("#board", "class") == "scrolls"  # 9 columns of 44 px
+            page.click('button[data-button="roll"]')
+            plies(page, 1, 5000)
+            page.evaluate(
+                "window.cancelled = 0; document.querySelector('#board')"
+                ".addEventListener('pointercancel', () => window.cancelled++)"
+            )
+            top = page.evaluate("window.scrollY")
+            touch_drag(page, "a1", "e7")  # (up and to the right: a pan would scroll)
+            plies(page, 2)
+            assert [str(m) for m in live.daemon.session.moves] == ["dice=6,4", "WR a1-e7"]
+            assert page.evaluate("window.cancelled") == 0
+            assert page.evaluate("window.scrollY") == top
+            assert page.evaluate("document.querySelector('#board-area').scrollLeft") == 0
+            # a swipe that starts where no piece is still pans the board
+            touch_drag(page, "h5", "c5")
+            page.wait_for_function("document.querySelector('#board-area').scrollLeft > 0")
+    finally:
+        context.close()
+
+
+def test_the_word_on_a_drag_stays_while_its_move_is_taken(page: Any, tmp_path: Path) -> None:
+    """Two chains reach 25 from 9, taking different geese: the drag over 11 is made and the
+    panel says so, and still says so once the chain is taken in steps (the notice used to be
+    cleared by the chain's first jump, half a second after it was shown)."""
+    holes = ["."] * 33
+    for hole, piece in {9: "F", 1: "F", 10: "G", 18: "G", 16: "G", 24: "G", 32: "G"}.items():
+        holes[hole - 1] = piece
+    start = engine.from_text("fox-and-geese", "".join(holes) + " F")
+    db = tmp_path / "games.sqlite3"
+    store = GameStore(db)
+    store.new_game("fox-and-geese", {}, start.to_text())
+    store.close()
+    said = "2 moves go from 9 to 25: played 9x11x25 (drag over the pieces to take for 9x23x25)"
+    with LiveDaemon(tmp_path, "fox-and-geese", database=db) as live:
+        open_page(page, live.url)
+        drag(page, "9", "25", over=("10", "11", "18"))
+        page.wait_for_function(f"document.querySelector('#notice').textContent == {said!r}")
+        plies(page, 1)  # (its first jump, then the chain once the board has stayed so)
+        page.wait_for_function("document.body.dataset.state == 'playing'", timeout=TAKEN)
+        assert [str(m) for m in live.daemon.session.moves] == ["9x11x25"]
+        assert page.inner_text("#notice") == said
+        # the next action clears it
+        page.click('button[data-button="hint"]')
+        page.wait_for_function("document.querySelector('#notice').textContent == ''")

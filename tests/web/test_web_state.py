@@ -5,6 +5,8 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
+from reedboard import engine
+from reedboard.daemon.web.shapes import hint_words
 from reedboard.daemon.web.state import (
     guidance,
     hex_colour,
@@ -73,3 +75,16 @@ def test_guidance_in_words_follows_the_referee() -> None:
     )
     rig.place("i1")
     assert guidance(rig.session, board()) == ""
+
+
+def test_a_hint_for_a_piece_coming_on_says_where_it_lands() -> None:
+    position = engine.start("messenger-boy")
+    for spin in ("spin=1", "spin=2"):  # Red has no move with a 1; Blue may start with a 2
+        position.push(position.parse_move(spin))
+    move = next(m for m in position.legal_moves if m.routes())
+    assert str(move) == "B start A" and move.routes() == (("A1",),)
+    assert hint_words(move, position.hint_points(move)) == "hint: B start A (onto A1)"  # (not
+    # "from A1 to A1")
+    solitaire = engine.start("solitaire")
+    jump = solitaire.parse_move("5-17")
+    assert hint_words(jump, solitaire.hint_points(jump)) == "hint: 5-17 (from 5 over 10 to 17)"

@@ -9,6 +9,7 @@ returns text.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection
 from typing import Any
 
@@ -66,6 +67,15 @@ def throw_words(throw: Move) -> str:
     return join([str(v) for v in throw.values])
 
 
+def plural(n: int, word: str) -> str:
+    """``1 move``, ``3 moves``."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _verb(throw: Move) -> str:
+    return "spun" if isinstance(throw, Throw) and throw.spin else "threw"
+
+
 def _spins(position: AnyPosition) -> bool:
     """Whether the game's chance is a spinner (its throws are written ``spin=``)."""
     first = next(iter(position.legal_moves), None) if position.is_chance() else None
@@ -77,27 +87,40 @@ def turn_line(position: AnyPosition, computer: Collection[str] = ()) -> str:
     once the game is over."""
     outcome = position.outcome()
     if outcome is not None:
-        reason = outcome.reason.value.replace("-", " ")
-        more = f", {outcome.detail}" if outcome.detail else ""
+        why = _named(position, outcome.detail) or outcome.reason.value.replace("-", " ")
         if outcome.winner is None:
-            return f"game over: nobody wins ({reason}{more})"
-        return f"game over: {side(position, outcome.winner)} won ({reason}{more})"
+            return f"game over: nobody wins ({why})"
+        return f"game over: {side(position, outcome.winner)} won ({why})"
     who = side(position)
     what = ("to spin" if _spins(position) else "to throw") if position.is_chance() else "to move"
     by = " (the computer)" if position.turn in computer else ""
     return f"{who}{by} {what}"
 
 
-def shown_line(position: AnyPosition, shown: Move, computer: Collection[str] = ()) -> str:
+def _named(position: AnyPosition, text: str) -> str:
+    """The engine's words with each side's id said by its name (``WR reached e9``: ``White
+    Rabbit reached e9``; ``red has 3 men left``: ``Red has 3 men left``); a lower-case id
+    inside the text is a word of its own (``no fox can move``, ``a red man``) and stays."""
+    for who in position.sides:
+        pattern = rf"\b{re.escape(who)}\b" if who != who.lower() else rf"^{re.escape(who)}\b"
+        text = re.sub(pattern, side(position, who).replace("\\", r"\\"), text)
+    return text
+
+
+def shown_line(
+    position: AnyPosition, shown: Move, computer: Collection[str] = (), *, by_hand: bool = False
+) -> str:
     """A move from elsewhere (the computer, a remote board), committed and lit: whose it is
-    (``position`` is after it)."""
+    (``position`` is after it), and who carries it out: the players, or on the simulated
+    board (``by_hand``) the board's own hand."""
     before = position.copy()
     mover = before.turn
     if before.move_stack and before.move_stack[-1] == shown:
         before.pop()
         mover = before.turn
     who = "the computer" if mover in computer else "the other board"
-    return f"{who} moved {side(position, mover)}: {shown}; carry it out on the board"
+    then = "the board is making the move" if by_hand else "carry it out on the board"
+    return f"{who} moved {side(position, mover)}: {shown}; {then}"
 
 
 def versus(position: AnyPosition, computer: Collection[str], level: int) -> str:
@@ -134,10 +157,16 @@ def _taken(base: AnyPosition, move: Move) -> int:
 
 
 def move_words(base: AnyPosition, move: Move) -> str:
-    """A move of ``base``'s side to move: ``the geese 15-9``, ``the fox 9x25x11, taking 2``."""
+    """A move of ``base``'s side to move: ``the geese 15-9``, ``the fox 9x25x11, taking 2``;
+    a move whose notation begins with the side's own letters says the side once (``White
+    Rabbit a1-c6``, not ``White Rabbit WR a1-c6``; ``Yellow enter``)."""
     taken = _taken(base, move)
     takes = f", taking {taken}" if taken else ""
-    return f"{side(base)} {move}{takes}"
+    text = str(move)
+    first, _, rest = text.partition(" ")
+    if rest and first.lower() in (base.turn.lower(), base.turn[:1].lower()):
+        text = rest
+    return f"{side(base)} {text}{takes}"
 
 
 def event_words(event: GameEvent, position: AnyPosition, title: str) -> str | None:
@@ -148,12 +177,11 @@ def event_words(event: GameEvent, position: AnyPosition, title: str) -> str | No
         left = " (the unfinished game left)" if event.abandons else ""
         return f"new game of {title}{left}"
     if isinstance(event, Resumed):
-        return f"game {event.game_id} resumed after {event.moves} moves"
+        return f"game {event.game_id} resumed after {plural(event.moves, 'move')}"
     if isinstance(event, Thrown):
         base = before(position, event.ply)
         who = side(base) if base is not None else "the dice"
-        verb = "spun" if isinstance(event.move, Throw) and event.move.spin else "threw"
-        return f"{who} {verb} {throw_words(event.move)}"
+        return f"{who} {_verb(event.move)} {throw_words(event.move)}"
     if isinstance(event, MoveCommitted):
         base = before(position, event.ply)
         fits = base is not None and position.move_stack[event.ply] == event.move
@@ -161,7 +189,7 @@ def event_words(event: GameEvent, position: AnyPosition, title: str) -> str | No
         if event.replaces is not None:
             return f"changed {event.replaces} to {event.move}"
         by = "the computer: " if event.source == "computer" else ""
-        return f"{by}{said}" + (" (the jump goes on)" if event.extends else "")
+        return f"{by}{said}" + (" (the jump went on)" if event.extends else "")
     if isinstance(event, MoveShown):
         return f"{event.move} to carry out on the board (lit blue)"
     if isinstance(event, MoveCarriedOut):
@@ -177,6 +205,8 @@ def event_words(event: GameEvent, position: AnyPosition, title: str) -> str | No
     if isinstance(event, Ambiguous):
         return "the board cannot tell apart " + join([str(m) for m in event.candidates])
     if isinstance(event, HintShown):
+        if event.proof:
+            return f"hint: {event.proof}"
         return f"hint: {event.move}" if event.move is not None else "hint: no move to suggest"
     if isinstance(event, Lifted):
         if not event.landings:
@@ -196,9 +226,12 @@ def notice_words(notice: Notice, position: AnyPosition, title: str) -> str:
     """A notice (the referee's ``what`` and its detail) in words."""
     what = notice.what
     if what == "pass":
-        last = next((m for m in reversed(position.move_stack) if isinstance(m, Throw)), None)
-        throw = f" with {throw_words(last)}" if last is not None else ""
-        return f"no move{throw}: the turn passes"
+        thrown = last_thrower(position)
+        if thrown is None:
+            return "no move: the turn passes"
+        who, throw = thrown
+        to = f" to {side(position)}" if not position.is_over() and side(position) != who else ""
+        return f"{who} has no move with {throw_words(throw)}: the turn passes{to}"
     if what == "no-dice":
         return f"{title} has no dice: roll does nothing here"
     if what == "roll-first":
@@ -226,6 +259,29 @@ def move_list(position: AnyPosition) -> list[str]:
     if thrown is not None:  # the last throw: its move to come, or none (the turn passed)
         out.append(f"{thrown}: {'no move' if position.is_chance() else 'to move'}")
     return out
+
+
+def last_thrower(position: AnyPosition) -> tuple[str, Move] | None:
+    """Who made the game's last throw (in words), and the throw; None before the first."""
+    stack = position.move_stack
+    for ply in range(len(stack) - 1, -1, -1):
+        if isinstance(stack[ply], Throw):
+            base = before(position, ply)
+            return (side(base), stack[ply]) if base is not None else None
+    return None
+
+
+def dice_owner(position: AnyPosition) -> str | None:
+    """Whose the dice shown are, when they are not the side to act's own throw: waiting for
+    a throw, the dice still show the last one (``Yellow spun 4``); None when they belong to
+    the turn (a throw to move with) or no throw has been made."""
+    if not position.is_chance() or position.is_over():
+        return None
+    thrown = last_thrower(position)
+    if thrown is None:
+        return None
+    who, throw = thrown
+    return f"{who} {_verb(throw)} {throw_words(throw)}"
 
 
 def last_throw(position: AnyPosition) -> tuple[int, ...] | None:

@@ -209,11 +209,13 @@ class Ambiguous(GameEvent):
 @dataclass(frozen=True)
 class HintShown(GameEvent):
     move: Move | None
+    proof: str | None = None
+    """The hint's words when the move is proved (``geese win with 24-17``)."""
     kind: ClassVar[str] = "hint"
 
     @property
     def text(self) -> str:
-        return str(self.move) if self.move else "none"
+        return self.proof or (str(self.move) if self.move else "none")
 
 
 @dataclass(frozen=True)

@@ -27,14 +27,16 @@ CONFIRMS = frozenset({SessionState.PENDING, SessionState.ASKING, SessionState.CA
 """The states in which `confirm` means something: a move to say is done, or to choose."""
 
 
-def buttons(session: Session) -> list[str]:
+def buttons(session: Session, *, by_hand: bool = False) -> list[str]:
     """The buttons that mean something in this game now: `roll` only with dice or a spinner,
-    `confirm` only while a move waits on it."""
+    `confirm` only while a move waits on it (not a move the simulated board's own hand is
+    carrying out, ``by_hand``: nothing is for the players to confirm)."""
     out = []
     if session.cls.dice_spec is not None:
         out.append("roll")
     out += ["undo", "hint"]
-    if session.state in CONFIRMS:
+    carried = by_hand and session.state is SessionState.CARRYING_OUT
+    if session.state in CONFIRMS and not carried:
         out.append("confirm")
     return [*out, "new"]
 
@@ -46,8 +48,10 @@ def panel(
     level: int,
     dice: Sequence[int] | None,
     physical: frozenset[str],
+    by_hand: bool = False,
 ) -> dict[str, Any]:
-    """What the panel shows of the game being played (sent inside each state message)."""
+    """What the panel shows of the game being played (sent inside each state message);
+    ``by_hand``: the simulated board's hand carries out the moves lit for the players."""
     position = session.position
     sides = [
         {
@@ -61,7 +65,7 @@ def panel(
     ]
     shown = session.decider.showing
     if shown is not None and session.state is SessionState.CARRYING_OUT:
-        turn = words.shown_line(position, shown, computer)
+        turn = words.shown_line(position, shown, computer, by_hand=by_hand)
     else:
         turn = words.turn_line(position, computer)
     why = None
@@ -74,7 +78,8 @@ def panel(
         "computer": sorted(computer),
         "level": level,
         "dice": list(dice) if dice else (list(words.last_throw(position) or []) or None),
-        "buttons": buttons(session),
+        "dice_by": words.dice_owner(position),
+        "buttons": buttons(session, by_hand=by_hand),
         "why": why,
         "move_words": words.move_list(position),
         "options": position.option_values(),

@@ -38,6 +38,7 @@ import ipaddress
 import json
 import logging
 import os
+import re
 import secrets
 import socket
 import time
@@ -58,13 +59,22 @@ from reedboard.daemon.web import WebError, check_settings
 from reedboard.daemon.web.history import history_routes
 from reedboard.daemon.web.panel import computer_seats, game_choices, panel
 from reedboard.daemon.web.state import layout_message, leds_message, state_message
-from reedboard.daemon.words import event_words
+from reedboard.daemon.words import event_words, plural
 from reedboard.engine.files import read_bounded, too_deep
 from reedboard.hardware.board_io import BUTTONS, BoardEvent, ButtonEvent, SensorEvent
 from reedboard.hardware.compositor import Compositor
 from reedboard.hardware.lights import Colour
 from reedboard.hardware.simulated import SimulatedBoard
-from reedboard.referee.events import GameEvent, MoveCommitted, NewGame, Notice, Takeback, Thrown
+from reedboard.referee.events import (
+    GameEvent,
+    MoveCarriedOut,
+    MoveCommitted,
+    MoveShown,
+    NewGame,
+    Notice,
+    Takeback,
+    Thrown,
+)
 from reedboard.referee.session import Session
 
 log = logging.getLogger("reedboard")
@@ -145,8 +155,13 @@ def _worded(alert: dict[str, Any], title: str) -> dict[str, Any]:
     kind, text = alert.get("kind"), alert.get("text", "")
     if kind == "new-game":
         words = f"new game of {title}"
-    elif kind == "resumed":
-        words = f"resumed: {text}"
+    elif kind == "resumed":  # (the referee's text: "game 3, 1 moves")
+        found = re.fullmatch(r"game (\d+), (\d+) moves", str(text))
+        words = (
+            f"game {found[1]} resumed after {plural(int(found[2]), 'move')}"
+            if found
+            else f"game resumed: {text}"
+        )
     else:
         words = f"{kind}: {text}" if text else str(kind)
     return {**alert, "words": words}
@@ -285,7 +300,10 @@ class WebView:
         self.alerts: deque[dict[str, Any]] = deque(maxlen=ALERTS)
         """The latest events, each with its ``words`` for people."""
         self.notice: str | None = None
-        """The latest notice (``roll-first``, ``pass``, ...) in words, until the game moves on."""
+        """The latest notice (``roll-first``, ``pass``, ...) in words, until the game moves on;
+        the board's hand's word on a drag (which of two moves it made) until the next action
+        from a page, as the move it speaks of may be committed in steps after it."""
+        self._drag_notice = False
         self._state_due = False
         self._last_state: dict[str, Any] | None = None
         self._session: Session | None = None
@@ -379,14 +397,20 @@ class WebView:
         position = getattr(session, "position", None)  # (a game's start comes before it)
         if position is None:
             alert = _worded(alert, session.cls.title)
+        elif isinstance(event, MoveShown | MoveCarriedOut) and self.by_hand:
+            alert["words"] = None  # (the board's own hand makes it: its commit says the move)
         else:
             alert["words"] = event_words(event, position, session.cls.title)
         if alert["words"] is not None:
             self.alerts.append(alert)
         if isinstance(event, Notice):  # said where it is seen, until the game moves on
             self.notice = alert["words"]
-        elif isinstance(event, MoveCommitted | Thrown | NewGame | Takeback):
+            self._drag_notice = event.what == "drag"
+        elif isinstance(event, NewGame | Takeback) or (
+            isinstance(event, MoveCommitted | Thrown) and not self._drag_notice
+        ):
             self.notice = None
+            self._drag_notice = False
         self._state_soon()
 
     def heard(self, event: BoardEvent | None) -> None:
@@ -427,6 +451,17 @@ class WebView:
         text = f"{id(session)}/{id(position)}/{len(position.move_stack)}/{position.to_text()}"
         return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
 
+    @property
+    def by_hand(self) -> bool:
+        """The simulated board's own hand carries out the moves lit for the players (the
+        computer's, the other board's): the page tells them to wait, not to carry them out."""
+        hand = getattr(self.host, "virtual_board", None)
+        return (
+            isinstance(self.host.board, SimulatedBoard)
+            and isinstance(hand, VirtualBoard)
+            and hand.carries_out
+        )
+
     def state(self) -> dict[str, Any]:
         host = self.host
         occupied = host.board.snapshot()
@@ -438,6 +473,7 @@ class WebView:
             board_seq=self.board_seq,
             simulated=isinstance(host.board, SimulatedBoard),
             alerts=list(self.alerts)[-ALERTS:],
+            by_hand=self.by_hand,
         )
         config, session = host.config, host.session
         message["panel"] = {
@@ -447,6 +483,7 @@ class WebView:
                 level=config.level,
                 dice=host.board.leds.dice,
                 physical=frozenset(session.physical),
+                by_hand=self.by_hand,
             ),
             "notice": self.notice,
         }
@@ -532,6 +569,9 @@ class WebView:
         csrf = action.get("csrf")
         if not isinstance(csrf, str) or not hmac.compare_digest(csrf.encode(), self.csrf.encode()):
             return "this page is not the board's own (reload it from the board's address)"
+        if self._drag_notice:  # (the word on the last drag lasts until the next action)
+            self.notice, self._drag_notice = None, False
+            self._state_soon()
         try:
             return self._act(action)
         except (ValueError, engine.ReedboardError) as exc:

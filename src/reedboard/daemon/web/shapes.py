@@ -20,9 +20,9 @@ from reedboard.referee.session import Session
 AnyPosition = Position[Any, Any]
 
 
-def signals(session: Session, occupied: frozenset[str]) -> dict[str, Any]:
+def signals(session: Session, occupied: frozenset[str], *, by_hand: bool = False) -> dict[str, Any]:
     """``marks`` (the shapes) and ``said`` (the hint's and the verdict's words) for the state
-    message."""
+    message (``by_hand``: a move shown is carried out by the simulated board's own hand)."""
     position = session.position
     decider = session.decider
     view = session.view(math.inf)  # (the time only ends the verdict's pulse: said in words)
@@ -48,7 +48,10 @@ def signals(session: Session, occupied: frozenset[str]) -> dict[str, Any]:
     if (shown := decider.showing) is not None:
         marks["computer"] = _arrow(shown, ())
         marks["take_off"] = sorted(view.extra, key=order)
-        said.append(f"make the move shown: {shown}" + _taking(marks["take_off"]))
+        if by_hand:
+            said.append(f"the board is making the move shown: {shown}")
+        else:
+            said.append(f"make the move shown: {shown}" + _taking(marks["take_off"]))
     elif view.fix is not None:
         point, remove = view.fix
         marks["take_off" if remove else "put_on"] = [point]
@@ -85,7 +88,7 @@ def hint_words(move: Move | None, points: tuple[str, ...]) -> str:
         return f"hint: {' '.join(points)}"
     ends = [p for r in move.routes() for p in (r[0], r[-1]) if r]
     over = [p for p in points if p not in ends]
-    if len(move.routes()) == 1 and len(ends) == 2:
+    if len(move.routes()) == 1 and len(move.routes()[0]) > 1:
         a, b = ends
         way = f"from {a}" + "".join(f" over {p}" for p in over) + f" to {b}"
     else:

@@ -60,8 +60,9 @@ def pieces_shown(session: Session, occupied: frozenset[str]) -> dict[str, str]:
     return {p: letters.get(p, "?") for p in sorted(occupied)}
 
 
-def guidance(session: Session, occupied: frozenset[str]) -> str:
-    """What the players are to do now, in words."""
+def guidance(session: Session, occupied: frozenset[str], *, by_hand: bool = False) -> str:
+    """What the players are to do now, in words (``by_hand``: the simulated board's hand
+    carries out the moves lit for the players, so they have none to carry out)."""
     state = session.state
     position = session.position
     expected = session.recognizer.expected
@@ -75,13 +76,19 @@ def guidance(session: Session, occupied: frozenset[str]) -> str:
     if state is SessionState.RESTORING:
         return f"move taken back: put the board back as it was ({fixes or 'done'})"
     if state is SessionState.CARRYING_OUT:
-        return f"carry out the move shown in blue ({fixes})"
+        if by_hand:
+            return "wait: the board is making the move shown in blue"
+        return (
+            f"carry out the move shown in blue ({fixes})"
+            if fixes
+            else "carry out the move shown in blue"
+        )
     if state is SessionState.ASKING:
         return "the board cannot tell these moves apart: hint shows the next, confirm takes it"
     if state is SessionState.WAITING:
         return "the board shows an earlier position or a new game: it is taken once it stays"
-    if state is SessionState.OVER:
-        return f"game over: {position.outcome()}; new starts again"
+    if state is SessionState.OVER:  # (who won, the player panel says: words.turn_line)
+        return "press new to play again"
     if state is SessionState.PENDING:
         return "a move on its way: finish it (confirm if it is done)"
     if position.is_chance():  # (whose turn it is, the player panel says: words.turn_line)
@@ -106,11 +113,13 @@ def state_message(
     board_seq: int,
     simulated: bool,
     alerts: Sequence[Mapping[str, Any]],
+    by_hand: bool = False,
 ) -> dict[str, Any]:
     """The referee's whole state: a page that reconnects draws itself from this alone.
     ``version`` names the game's position (another after a move, a throw, a takeback, a new
     game) and ``board_seq`` counts the switch changes; the page sends them back with each
-    action, and an action for a game or board that has moved on since is refused."""
+    action, and an action for a game or board that has moved on since is refused.
+    ``by_hand``: the simulated board's own hand carries out the moves lit for the players."""
     position = session.position
     outcome = position.outcome()
     return {
@@ -124,13 +133,15 @@ def state_message(
         "moves": [str(m) for m in position.move_stack],
         "dice": list(dice) if dice else None,
         "state": session.state.value,
-        "guidance": guidance(session, occupied),
+        "guidance": guidance(session, occupied, by_hand=by_hand),
         "outcome": str(outcome) if outcome else None,
         "version": version,
         "board_seq": board_seq,
         "simulated": simulated,
         "alerts": list(alerts),
-        **signals(session, occupied),  # marks (the shapes) and said (hints, verdicts)
+        **signals(
+            session, occupied, by_hand=by_hand
+        ),  # marks (the shapes) and said (hints, verdicts)
     }
 
 

@@ -5,6 +5,7 @@
   const svg = document.getElementById("board");
   const $ = (id) => document.getElementById(id);
   let ws = null, layout = null, state = null, retry = 250;
+  let hand = null;  // the simulated board's pieces under the pointer and the keyboard (virtual-board.js)
   // the token this page was served with: every action carries it (a page of another site
   // cannot read it, so it cannot act)
   const csrf = document.querySelector('meta[name="reedboard-csrf"]').content;
@@ -62,8 +63,12 @@
       if (Board.marks) Board.marks(svg, m);  // the signals as shapes, their words, a sound (board.js)
       Board.dice($("dice"), panel.dice || m.dice);
       const thrown = panel.dice || m.dice;
-      $("dice").setAttribute("aria-label", thrown ? `dice: ${thrown.join(" and ")}` : "no dice thrown");
+      // dice still showing an earlier throw (the next side is to throw): said whose they are
+      const by = thrown ? panel.dice_by : null;
+      $("dice").setAttribute("aria-label", thrown ? `dice: ${thrown.join(" and ")}${by ? ` (${by})` : ""}` : "no dice thrown");
       $("dice").hidden = !layout || !layout.dice;
+      $("dice").classList.toggle("earlier", Boolean(by));
+      text("dice-by", by);
       text("versus", panel.versus);
       sidesShown(panel.sides || []);
       text("turn", m.outcome ? "" : panel.turn_text);
@@ -186,7 +191,8 @@
       const what = letter === undefined ? "empty"
         : letter === "?" ? "a piece the game does not expect here" : (words[id] || "a piece");
       const lit = g.dataset.led ? ", lit" : "";
-      g.setAttribute("aria-label", `point ${id}, ${what}${lit}`);
+      const up = hand && hand.held() === id ? ", picked up" : "";
+      g.setAttribute("aria-label", `point ${id}, ${what}${up}${lit}`);
     }
   }
 
@@ -232,7 +238,15 @@
         $("refused").textContent = "pieces are moved on the board itself: type the move below instead";
         return;
       }
-      send({ do: id in state.pieces ? "lift" : "place", point: id });
+      // as a click: Enter on a piece picks it up, Enter on another point is the whole move
+      // (captures and all), Enter on it again puts it back; Escape puts it back too
+      const before = hand.held();
+      hand.activate(id);
+      const now = hand.held();
+      if (now !== null && now !== before) {
+        $("announce").textContent = `picked up the piece on ${now}: Enter on another point moves it there, Escape puts it back`;
+      }
+      pointNames();
       return;
     } else return;
     e.preventDefault();
@@ -368,7 +382,7 @@
     send(action);
   });
   // the simulated board's pieces under the pointer, and `new` asking first (virtual-board.js)
-  VirtualBoard.attach(svg, { send, state: () => state });
+  hand = VirtualBoard.attach(svg, { send, state: () => state });
   VirtualBoard.askBeforeNew({ state: () => state });
   connect();
 })();

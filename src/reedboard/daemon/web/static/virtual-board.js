@@ -102,6 +102,17 @@ const VirtualBoard = (() => {
         page.send({ do: "place", point: to });
       }
     }
+    // On a touch screen a board wider than the screen scrolls (style.css: #board.scrolls):
+    // a swipe that starts on a piece carries the piece and must not pan the board; a swipe
+    // anywhere else pans it. (Only a touchstart's preventDefault stops
+    // the browser's pan; a pointer event's cannot.)
+    svg.addEventListener("touchstart", (e) => {
+      const state = live();
+      if (!state || e.touches.length !== 1) return;
+      const t = e.touches[0];
+      const point = pointAt(t.clientX, t.clientY);
+      if (point !== null && point in state.pieces) e.preventDefault();
+    }, { passive: false });
     svg.addEventListener("pointerup", (e) => end(e, false));
     svg.addEventListener("pointercancel", (e) => end(e, true));
     document.addEventListener("keydown", (e) => {  // Escape: the piece held goes back
