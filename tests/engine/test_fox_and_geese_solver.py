@@ -252,8 +252,10 @@ def test_analyse_prints_the_proved_value() -> None:
 
 
 def test_analyse_reports_the_bound_when_the_budget_runs_out() -> None:
+    """From a start the shipped geese strategy does not hold (14 and 20 left empty: the
+    game's own start is answered from it, tests/analysis/test_mcloughlin_shipped.py)."""
     started = time.monotonic()
-    code, out, err = run("analyse", GAME, "--budget", "0.3")
+    code, out, err = run("analyse", GAME, "-o", "empty=14,20", "--budget", "0.3")
     assert time.monotonic() - started < 2
     assert code == 0
     lines = out.splitlines()
@@ -262,7 +264,7 @@ def test_analyse_reports_the_bound_when_the_budget_runs_out() -> None:
     assert lines[2].startswith("disproof number (geese win): ")
     assert int(lines[3].removeprefix("positions: ")) > 0
     assert [line.split(":")[0] for line in lines[6:]] == [
-        f"move {m}" for m in Mc.start().legal_moves
+        f"move {m}" for m in Mc.start(empty=(14, 20)).legal_moves
     ]
     assert err.startswith(f"reedboard: {GAME} from the start: proof search for at most 0.3 s")
 

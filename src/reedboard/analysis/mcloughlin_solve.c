@@ -26,6 +26,8 @@
  * Commands (options: --diagonals alternate|all|none --sideways 7,13 --win-at 6):
  *   solve DIR --top N [--checkpoint-sets K]   layers win_at+1..N into DIR, resuming
  *   query DIR          positions on stdin (engine text form), prints who wins each
+ *   strategy DIR OUT [--choose rear|fewest|first]  position on stdin (fox to move, geese winning): the
+ *                      geese's winning strategy into OUT (see strategy())
  *   perft DEPTH        position on stdin, leaf count as the engine counts (chains by path)
  *   moves              positions on stdin, each line: the positions after every move
  *   sizes              per layer: n, sets, bits a set
@@ -674,6 +676,206 @@ static u64 perft(u64 g, int fox, int geese_turn, int depth) {
     return total;
 }
 
+/* -- the geese's strategy, read off the layers ------------------------------------------------
+ *
+ * From a fox-to-move position the geese win, breadth first: every fox move (each distinct
+ * position it leads to) and, for each geese-to-move position met the first time, one winning
+ * goose move, chosen to keep the tree small (see choose_move). A position met again is not
+ * expanded again (the strategy is a graph). Each answer is written as one record, u64 little
+ * endian: bits 0-32 the geese (bit h-1: hole h), 33-38 the fox's hole, 39-44 the goose's hole,
+ * 45-50 where it steps, 51-58 the ply (the start's fox move is ply 1). */
+
+struct table { /* open addressing: key | value << 41, 0 empty */
+    u64 *slot;
+    u64 size, used;
+};
+
+static struct table seen;
+
+static inline u64 hash_key(u64 k) {
+    k ^= k >> 31;
+    k *= 0x7FB5D329728EA185ULL;
+    k ^= k >> 27;
+    k *= 0x81DADEF4BC2DD44DULL;
+    return k ^ (k >> 33);
+}
+
+#define KEY_BITS 41
+#define KEY_MASK ((1ULL << KEY_BITS) - 1)
+
+static u64 *table_find(u64 key) {
+    u64 i = hash_key(key) & (seen.size - 1);
+    while (seen.slot[i] && (seen.slot[i] & KEY_MASK) != key) i = (i + 1) & (seen.size - 1);
+    return &seen.slot[i];
+}
+
+static void table_grow(void) {
+    struct table old = seen;
+    seen.size = old.size ? old.size * 2 : 1ULL << 20;
+    seen.used = 0;
+    seen.slot = calloc(seen.size, sizeof(u64));
+    if (!seen.slot) die("strategy: %" PRIu64 " bytes of memory", seen.size * 8);
+    for (u64 i = 0; i < old.size; i++)
+        if (old.slot[i]) {
+            *table_find(old.slot[i] & KEY_MASK) = old.slot[i];
+            seen.used++;
+        }
+    free(old.slot);
+}
+
+/* whether `key` was seen; marks it seen (with `value`) if not */
+static int table_add(u64 key, u64 value) {
+    if ((seen.used + 1) * 10 > seen.size * 7) table_grow();
+    u64 *s = table_find(key);
+    if (*s) return 1;
+    *s = key | value << KEY_BITS;
+    seen.used++;
+    return 0;
+}
+
+static inline u64 position_key(u64 g, int fox, int geese_turn) {
+    return g | (u64)fox << 33 | (u64)geese_turn << 39 | 1ULL << 40;
+}
+
+/* The distinct positions the fox's moves from (g, fox) lead to (chains by their end). */
+static int fox_successors(u64 g, int fox, u64 *out_g, int *out_fox) {
+    struct moves m;
+    generate(g, fox, 0, &m);
+    int k = 0;
+    for (int i = 0; i < m.count; i++) {
+        int dup = 0;
+        for (int j = 0; j < k && !dup; j++) dup = out_g[j] == m.g[i] && out_fox[j] == m.fox[i];
+        if (!dup) {
+            out_g[k] = m.g[i];
+            out_fox[k++] = m.fox[i];
+        }
+    }
+    return k;
+}
+
+static int fox_loses(u64 g, int n, int fox) {
+    if (n <= win_at) return 0;
+    u64 empty = ALL & ~g;
+    u64 gw = get_bits(layers[n].gw, rank_of(g), NHOLES - n);
+    return !fox_wins(g, n, fox, empty & ~deposit(gw, empty));
+}
+
+enum { CHOOSE_FIRST, CHOOSE_FEWEST, CHOOSE_REAR };
+static int choose_rule = CHOOSE_REAR;
+
+/* The goose move the strategy plays at (g, fox), geese to move, among the winning ones
+ * (docs/mcloughlin.md has the sizes each rule gives):
+ *   rear (the default): one whose position (fox to move) is in the strategy already, else the
+ *     one stepping to the rearmost hole (the highest order bit: the geese's back rows come up
+ *     first and the front stays closed), the first such;
+ *   fewest: the one leaving the fox the fewest distinct moves, then the foremost target;
+ *   first: the first (geese by order bit, their targets in table order).
+ * Returns s << 8 | t, or -1 if none wins. */
+static int choose_move(u64 g, int fox) {
+    int n = __builtin_popcountll(g), best = -1;
+    long best_cost = 0;
+    u64 sg[MAX_MOVES];
+    int sf[MAX_MOVES];
+    for (int s = 0; s < NHOLES; s++) {
+        if (!(g >> s & 1)) continue;
+        for (int j = 0; j < ntargets[s]; j++) {
+            int t = target[s][j];
+            if ((g >> t & 1) || t == fox) continue;
+            u64 after = g ^ (1ULL << s) ^ (1ULL << t);
+            if (!fox_loses(after, n, fox)) continue;
+            long cost = 0;
+            if (choose_rule == CHOOSE_FEWEST)
+                cost = (long)fox_successors(after, fox, sg, sf) * 64 + t;
+            else if (choose_rule == CHOOSE_REAR)
+                cost = *table_find(position_key(after, fox, 0)) ? -1 : NHOLES - t;
+            if (best < 0 || cost < best_cost) {
+                best = s << 8 | t;
+                best_cost = cost;
+            }
+        }
+    }
+    return best;
+}
+
+static int strategy(const char *out_path) {
+    for (int n = win_at + 1; n <= NHOLES; n++) open_layer(n);
+    char line[256];
+    if (!fgets(line, sizeof line, stdin)) die("strategy: a position on stdin");
+    u64 g0;
+    int f0, geese_turn;
+    if (!parse_position(line, &g0, &f0, &geese_turn) || geese_turn)
+        die("strategy: a position with the fox to move, not %s", line);
+    int n0 = __builtin_popcountll(g0);
+    for (int m = win_at + 1; m <= n0; m++)
+        if (!layers[m].gw) die("layer %d is not solved in %s", m, dir);
+    if (!fox_loses(g0, n0, f0)) die("strategy: the geese do not win this position");
+    FILE *out = fopen(out_path, "wb");
+    if (!out) die("%s: %s", out_path, strerror(errno));
+    table_grow();
+    /* the frontier: fox-to-move positions at this ply, and the next */
+    u64 cap = 1 << 16, count = 1, next_count = 0, next_cap = 1 << 16;
+    u64 *front = malloc(cap * 8), *next = malloc(next_cap * 8);
+    front[0] = g0 | (u64)f0 << 33;
+    table_add(position_key(g0, f0, 0), 0);
+    u64 answers = 0, fox_positions = 1;
+    int ply = 0, longest = 0;
+    u64 sg[MAX_MOVES];
+    int sf[MAX_MOVES];
+    double started = now();
+    while (count) {
+        u64 answered = 0;
+        for (u64 i = 0; i < count; i++) {
+            u64 g = front[i] & ALL;
+            int fox = (int)(front[i] >> 33);
+            int k = fox_successors(g, fox, sg, sf);
+            for (int j = 0; j < k; j++) {
+                u64 gg = sg[j];
+                int ff = sf[j], nn = __builtin_popcountll(gg);
+                if (table_add(position_key(gg, ff, 1), 0)) continue;
+                if (nn <= win_at || geese_lose(gg, nn, ff))
+                    die("strategy: the fox wins after a move from a position the geese won");
+                int mv = choose_move(gg, ff);
+                if (mv < 0) die("strategy: no winning goose move where the geese win");
+                int s = mv >> 8, t = mv & 255;
+                u64 rec = 0;
+                for (int b = 0; b < NHOLES; b++)
+                    if (gg >> b & 1) rec |= 1ULL << (hole_of[b] - 1);
+                rec |= (u64)hole_of[ff] << 33 | (u64)hole_of[s] << 39 | (u64)hole_of[t] << 45;
+                rec |= (u64)(ply + 2) << 51;
+                fwrite(&rec, 8, 1, out);
+                answers++;
+                answered++;
+                longest = ply + 2;
+                u64 after = gg ^ (1ULL << s) ^ (1ULL << t);
+                if (table_add(position_key(after, ff, 0), 0)) continue;
+                fox_positions++;
+                struct moves m;
+                generate(after, ff, 0, &m);
+                if (!m.count) continue; /* the fox is trapped: the geese have won */
+                if (next_count == next_cap) next = realloc(next, (next_cap *= 2) * 8);
+                if (!next) die("strategy: out of memory");
+                next[next_count++] = after | (u64)ff << 33;
+            }
+        }
+        printf("ply %d fox %" PRIu64 " answers %" PRIu64 " %.1f\n", ply + 1, count, answered,
+               now() - started);
+        fflush(stdout);
+        u64 *swap = front;
+        front = next;
+        next = swap;
+        u64 c = cap;
+        cap = next_cap;
+        next_cap = c;
+        count = next_count;
+        next_count = 0;
+        ply += 2;
+    }
+    if (fclose(out) != 0) die("%s: %s", out_path, strerror(errno));
+    printf("answers %" PRIu64 " fox-positions %" PRIu64 " deepest %d seconds %.1f\n", answers,
+           fox_positions, longest, now() - started);
+    return 0;
+}
+
 /* -- the command line ------------------------------------------------------------------------- */
 
 static void parse_sideways(const char *text) {
@@ -718,13 +920,19 @@ static int query(void) {
 }
 
 int main(int argc, char **argv) {
-    if (argc < 2) die("usage: %s solve|query|perft|moves|sizes ...", argv[0]);
+    if (argc < 2) die("usage: %s solve|query|strategy|perft|moves|sizes ...", argv[0]);
     const char *command = argv[1];
     int top = 17, depth = 0;
     u64 checkpoint_sets = 0;
     sideways[7] = sideways[13] = 1;
     int i = 2;
-    if (!strcmp(command, "solve") || !strcmp(command, "query")) {
+    const char *out_path = NULL;
+    if (!strcmp(command, "strategy")) {
+        if (argc < 4) die("strategy needs a directory and an output file");
+        dir = argv[2];
+        out_path = argv[3];
+        i = 4;
+    } else if (!strcmp(command, "solve") || !strcmp(command, "query")) {
         if (argc < 3) die("%s needs a directory", command);
         dir = argv[2];
         i = 3;
@@ -745,6 +953,12 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "--win-at")) win_at = atoi(v);
         else if (!strcmp(a, "--top")) top = atoi(v);
         else if (!strcmp(a, "--checkpoint-sets")) checkpoint_sets = strtoull(v, NULL, 10);
+        else if (!strcmp(a, "--choose")) {
+            if (!strcmp(v, "rear")) choose_rule = CHOOSE_REAR;
+            else if (!strcmp(v, "fewest")) choose_rule = CHOOSE_FEWEST;
+            else if (!strcmp(v, "first")) choose_rule = CHOOSE_FIRST;
+            else die("--choose %s: rear, fewest or first", v);
+        }
         else die("unknown argument %s", a);
         i++;
     }
@@ -767,6 +981,7 @@ int main(int argc, char **argv) {
         return 0;
     }
     if (!strcmp(command, "query")) return query();
+    if (!strcmp(command, "strategy")) return strategy(out_path);
     if (!strcmp(command, "sizes")) {
         for (int n = win_at + 1; n <= NHOLES - 1; n++)
             printf("%d %" PRIu64 " %d\n", n, binom[NHOLES][n], NHOLES - n);

@@ -326,6 +326,12 @@ class Position(ABC, Generic[M, S]):
         The computer's top level plays it before it searches. The default has no solver."""
         return None
 
+    def proof_words(self, move: M) -> str | None:
+        """What a hint of ``move`` says when the move is proved (McLoughlin's Fox and Geese:
+        ``geese win with 24-17`` while the position is in its shipped strategy), or None.
+        The default proves nothing."""
+        return None
+
     def evaluate(self, side: str) -> float:
         """How good the position looks for ``side`` without searching (higher is better): a
         hint's search compares moves by it. The default has no opinion."""

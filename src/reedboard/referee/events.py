@@ -210,12 +210,13 @@ class Ambiguous(GameEvent):
 class HintShown(GameEvent):
     move: Move | None
     proof: str | None = None
-    """The hint's words when the move is proved (``geese win with 24-17``)."""
+    """The hint's words when the move is proved (``geese win with 24-17``); the event's
+    text stays the move."""
     kind: ClassVar[str] = "hint"
 
     @property
     def text(self) -> str:
-        return self.proof or (str(self.move) if self.move else "none")
+        return str(self.move) if self.move else "none"
 
 
 @dataclass(frozen=True)

@@ -458,7 +458,8 @@ class Session:
             return
         self._now = now
         self._hint = move
-        self._publish(HintShown(now, move))
+        proof = self.position.proof_words(move) if move is not None else None
+        self._publish(HintShown(now, move, proof))
         self._show(now)
 
     def _roll(self, now: float) -> None:

@@ -523,9 +523,12 @@ class McLoughlinFoxAndGeese(FoxAndGeese):
     the thinking time."""
 
     def proved_move(self, effort: int) -> CrossMove | None:
-        """A win proved by the proof search (reedboard/engine/fox_and_geese/solver.py): late in the
-        game,
-        when the geese have little room left, it settles a position in milliseconds."""
+        """The geese's move in the shipped winning strategy while the position is in it
+        (reedboard/engine/fox_and_geese/strategy.py: the game solved whole), else a win proved
+        by the proof search (reedboard/engine/fox_and_geese/solver.py): late in the game, when
+        the geese have little room left, it settles a position in milliseconds."""
+        if (move := self.strategy_move()) is not None:
+            return move
         from reedboard.engine.fox_and_geese import solver as solver  # (it imports this module)
 
         try:
@@ -533,6 +536,22 @@ class McLoughlinFoxAndGeese(FoxAndGeese):
         except SolverError:  # options under which geese may step back and forth
             return None
         return solver.best_move(self, expansions=effort)
+
+    def proof_words(self, move: CrossMove) -> str | None:
+        """``geese win with 24-17`` when ``move`` is the shipped strategy's here."""
+        if move == self.strategy_move():
+            return f"geese win with {move}"
+        return None
+
+    def strategy_move(self) -> CrossMove | None:
+        """The geese's move in the shipped winning strategy (proved: every fox reply from
+        the start ends in a geese win), or None when the position is not in it."""
+        if self._turn != 1:
+            return None
+        from reedboard.engine.fox_and_geese import strategy
+
+        plan = strategy.shipped()
+        return None if plan is None else plan.move(self)
 
     @classmethod
     def analysis(cls) -> Analysis | None:

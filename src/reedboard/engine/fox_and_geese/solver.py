@@ -583,6 +583,9 @@ class ProofSearch(Analysis):
         start = game.start(**options) if position is None else game.from_text(position, **options)
         check_options(start.options)  # refused before anything is said
         where = "the start" if position is None else f"position {start.to_text()!r}"
+        if (known := from_strategy(start)) is not None:
+            report.say(f"{GAME} from {where}: the shipped geese strategy (the game solved whole)")
+            return known
         limit = "" if budget is None else f" for at most {budget:g} s"
         report.say(f"{GAME} from {where}: proof search{limit}")
 
@@ -612,6 +615,34 @@ class ProofSearch(Analysis):
                 said = f"open (fox {_number(state.proof)} / geese {_number(state.disproof)})"
             lines.append(f"move {state.move}: {said}")
         return lines
+
+
+def from_strategy(position: Any) -> list[str] | None:
+    """``analyse``'s lines from the shipped strategy (reedboard/engine/fox_and_geese/
+    strategy.py, verified reply by reply by the rules), or None when it does not hold the
+    position: the geese to move with an answer, or the fox to move with an answer to each of
+    its moves."""
+    if position.is_over():
+        return None
+    proof = "proved: the geese's strategy shipped with reedboard, the game solved whole"
+    if position.turn == "geese":
+        move = position.strategy_move()
+        if move is None:
+            return None
+        return [f"value: geese win ({proof})", f"move {move}: geese win (the strategy's move)"]
+    lines = [f"value: geese win ({proof})"]
+    for move in position.legal_moves:
+        after = position.copy(stack=False)
+        after.push(move)
+        outcome = after.outcome()
+        if outcome is not None and outcome.winner == GEESE_WIN:
+            lines.append(f"move {move}: geese win ({outcome})")
+            continue
+        answer = None if outcome is not None else after.strategy_move()
+        if answer is None:
+            return None
+        lines.append(f"move {move}: geese win with {answer}")
+    return lines
 
 
 def _said(value: str) -> str:
