@@ -207,7 +207,8 @@ def test_a_lifted_piece_a_hint_and_the_last_move_as_shapes(page: Any, tmp_path: 
         assert page.locator("g.arrow.hint polyline").get_attribute("marker-end") == (
             "url(#arrow-hint)"
         )  # an arrowhead at its end: the direction, from the piece to where it goes
-        assert "hint: " + "-".join(path) in page.inner_text("#said")
+        said = f"hint: move the fox from {path[0]} to {path[-1]} ({'-'.join(path)})"
+        assert said in page.inner_text("#said")
         fox = path[0]
         landings = {m.points()[-1] for m in position.legal_moves if m.points()[0] == fox}
         click(page, fox)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 import os
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -114,15 +115,103 @@ def test_a_wrong_move_is_explained_from_the_rules() -> None:
     assert [str(m) for m in position.legal_moves] == ["16x18"]
     stepped = (expected - {"16"}) | {"9"}
     why = words.wrong_move(position, expected, frozenset(stepped))
-    assert why == "the fox must jump: a piece that can take must (16x18)"
+    assert why == "taking is compulsory: the fox must play 16x18"
     # a legal move made is no mistake; a goose moved on the fox's turn is said so
     jumped = (expected - {"16", "17"}) | {"18"}
     assert words.wrong_move(position, expected, frozenset(jumped)) is None
     geese = engine.start("fox-and-geese")
     out_of_turn = (geese.occupied() - {"14"}) | {"10"}
     assert words.wrong_move(geese, geese.occupied(), frozenset(out_of_turn)) == (
-        "no move of the foxes starts at 14: it is the turn of the foxes"
+        "the goose on 14 moved, but it is the turn of the foxes"
     )
+    too_far = (geese.occupied() - {"9"}) | {"3"}
+    assert words.wrong_move(geese, geese.occupied(), frozenset(too_far)) == (
+        "from 9, the fox may go to 4, 5 or 10, not 3"
+    )
+    rabbit = engine.start("fox-and-rabbit")
+    moved = (rabbit.occupied() - {"a1"}) | {"a2"}
+    assert words.wrong_move(rabbit, rabbit.occupied(), frozenset(moved)) == (
+        "White Rabbit must throw first: press roll"
+    )
+
+
+def test_every_wrong_move_sentence_says_each_thing_once() -> None:
+    """Over many games' positions, each piece moved where no move goes: no sentence names the
+    side to move twice, nor a point twice."""
+    rng = random.Random(28)
+    seen = 0
+    for game in ("fox-and-geese", "fox-and-geese-mcloughlin", "skip", "fox-and-rabbit"):
+        position = engine.start(game)
+        board = set(position.occupied())
+        for _ in range(40):
+            board |= {p for m in position.legal_moves for r in m.routes() for p in r}
+            if position.is_over():
+                break
+            if not position.is_chance():
+                expected = position.occupied()
+                for start in sorted(expected)[:6]:
+                    for to in sorted(board - expected)[:8]:
+                        why = words.wrong_move(position, expected, (expected - {start}) | {to})
+                        if why is None:
+                            continue
+                        seen += 1
+                        who = words.side(position)
+                        assert why.count(who) <= 1 and why.count(f" {start},") <= 1, why
+                        assert why.split().count(start) + why.split().count(f"{start},") <= 1, why
+            position.push(rng.choice(list(position.legal_moves)))
+    assert seen > 50
+
+
+def test_every_option_of_every_game_is_said_in_words() -> None:
+    """The picker's options have labels, not keys (``holes left empty at the start``, not
+    ``empty 16,18``), and a choice's values are words (``no diagonals``)."""
+    import dataclasses
+    import enum
+    import tomllib
+    import typing
+
+    from reedboard.daemon.web.panel import game_choices
+    from reedboard.engine.names import OPTIONS, option_name
+
+    table = tomllib.loads(OPTIONS.read_text(encoding="utf-8"))
+
+    for game in engine.game_ids():
+        cls = engine.game(game)
+        hints = typing.get_type_hints(cls.Options)
+        for field in dataclasses.fields(cls.Options):
+            named = option_name(game, field.name)
+            assert field.name in table.get(game, {}), (game, field.name)  # listed, not guessed
+            kind = hints[field.name]
+            if isinstance(kind, type) and issubclass(kind, enum.Enum):
+                for member in kind:
+                    assert named.value(member.value) != member.value or member.value.isalpha()
+                    assert named.value(member.value) in dict(named.values).values(), (game, member)
+    mcloughlin = {o["key"]: o for o in game_choices("fox-and-geese-mcloughlin")["options"]}
+    assert mcloughlin["empty"]["label"] == "holes left empty at the start"
+    assert "16,18" in mcloughlin["empty"]["help"]
+    assert mcloughlin["diagonals"]["choice_labels"] == [
+        "alternate diagonals",
+        "diagonals through every hole",
+        "no diagonals",
+    ]
+    skip = {o["key"]: o for o in game_choices("skip")["options"]}
+    assert skip["side_squares"]["choice_labels"] == [
+        "move only when no other man can",
+        "move like any other man",
+    ]
+
+
+def test_the_typing_example_is_a_move_even_when_it_is_time_to_throw() -> None:
+    from reedboard.daemon.web.panel import example
+
+    assert example(engine.start("fox-and-geese")) == "e.g. 9-4"
+    rabbit = example(engine.start("fox-and-rabbit"))
+    assert rabbit is not None and "dice=" not in rabbit
+    assert rabbit.startswith("e.g. WR a1-") and rabbit.endswith(
+        "(after a throw: throws come from the roll button)"
+    )
+    boy = engine.start("messenger-boy")  # the opening spins: no move to show
+    assert example(boy) == "throws come from the roll button"
 
 
 # -- `run -o KEY=VALUE` ------------------------------------------------------------------------
@@ -263,6 +352,77 @@ def test_parchesis_turn_dice_and_notice_agree(page: Any, tmp_path: Path) -> None
         assert page.get_attribute("#dice", "aria-label") == "dice: 5"
         assert page.inner_text("#notice") == ""
         screenshots(page, tmp_path, "parchesi-turn")
+
+
+@chromium
+def test_the_pickers_options_are_in_words(page: Any, tmp_path: Path) -> None:
+    with LiveDaemon(tmp_path, "fox-and-geese") as live:
+        open_page(page, live.url)
+        page.select_option("#game", "fox-and-geese-mcloughlin")
+        labels = shown(page, "#options label")
+        assert any(t.startswith("holes left empty at the start") for t in labels), labels
+        assert any(t.startswith("holes where geese may step sideways") for t in labels), labels
+        assert not any(t.startswith(("empty", "sideways points")) for t in labels), labels
+        diagonals = page.locator('#options select[data-option="diagonals"] option')
+        assert diagonals.all_inner_texts() == [
+            "alternate diagonals",
+            "diagonals through every hole",
+            "no diagonals",
+        ]
+        page.select_option("#game", "skip")
+        labels = shown(page, "#options label")
+        assert not any(t.startswith(("side limit", "max captures")) for t in labels), labels
+        help_id = page.get_attribute('#options [data-option="side_limit"]', "aria-describedby")
+        assert "yellow side squares" in page.inner_text(f"#{help_id}")
+        # the value sent is still the engine's: a Solitaire with no diagonals
+        page.select_option("#game", "solitaire")
+        page.select_option('#options select[data-option="diagonals"]', label="alternate diagonals")
+        page.click("#picker button[type=submit]")
+        page.wait_for_selector("body[data-game='solitaire']")
+        page.wait_for_function("document.querySelectorAll('#sides li').length == 1")
+        assert live.daemon.session.position.option_values() == {"diagonals": "alternate"}
+        screenshots(page, tmp_path, "picker-options")
+
+
+@chromium
+def test_messenger_boy_says_a_turn_that_passes_and_draws_the_boys_waiting(
+    page: Any, tmp_path: Path
+) -> None:
+    """Blue's first spin finds Red on the square it reaches: the turn passes to Green, who is
+    to put a boy on the board (no spin comes next, and the referee says no pass then). The boys
+    waiting to start are drawn beside the board with a count; the buttons pressed are no
+    events."""
+    spins = [(6,), (1,), (1,), (1,), (1,)]
+    with LiveDaemon(
+        tmp_path, "messenger-boy", dice=ScriptedDice(spins), options={"players": 3}
+    ) as live:
+        open_page(page, live.url)
+        assert page.get_attribute("g.waiting", "data-waiting") == "3"
+        assert page.locator("g.waiting .piece-waiting").count() == 3
+        for n in (1, 2, 3):  # the opening spins: Red 6, Blue 1, Green 1; Red begins
+            page.click('button[data-button="roll"]')
+            page.wait_for_function(f"document.body.dataset.plies == '{n}'")
+        assert page.inner_text("#move-example") == "e.g. R start A"
+        for n, move in ((4, "R start A"), (6, "R A1-A2"), (7, "B start A")):
+            if n == 6:
+                page.click('button[data-button="roll"]')
+                page.wait_for_function("document.body.dataset.plies == '5'")
+            page.fill("#move-text", move)
+            page.press("#move-text", "Enter")
+            page.wait_for_function(f"document.body.dataset.plies == '{n}'", timeout=10000)
+        assert page.get_attribute("g.waiting", "data-waiting") == "1"
+        sides = page.locator("g.waiting .piece-waiting").evaluate_all(
+            "gs => gs.map(g => g.dataset.waitingSide)"
+        )
+        assert sides == ["green"]
+        page.click('button[data-button="roll"]')  # Blue's 1: A2 is Red's
+        page.wait_for_function("document.body.dataset.plies == '8'")
+        assert page.inner_text("#turn") == "Green to move"
+        assert page.inner_text("#notice") == "Blue has no move with 1: the turn passes to Green"
+        events = shown(page, "#alerts li")
+        assert events[0] == "Blue has no move with 1: the turn passes to Green"
+        assert not any("pressed" in e for e in events), events
+        screenshots(page, tmp_path, "messenger-boy-pass")
 
 
 @chromium

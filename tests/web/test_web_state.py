@@ -6,7 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from reedboard import engine
-from reedboard.daemon.web.shapes import hint_words
+from reedboard.daemon.web.shapes import hint_said
 from reedboard.daemon.web.state import (
     guidance,
     hex_colour,
@@ -14,8 +14,10 @@ from reedboard.daemon.web.state import (
     leds_message,
     pieces_shown,
 )
+from reedboard.daemon.words import event_words
 from reedboard.hardware.lights import BLUE, GREEN, WHITE, Light, Pattern
 from reedboard.referee.decide import KNOCK
+from reedboard.referee.events import HintShown
 from tests.referee.rig import Rig
 
 GAMES = ["solitaire", "fox-and-geese", "fox-and-rabbit", "skip", "parchesi", "messenger-boy"]
@@ -77,14 +79,42 @@ def test_guidance_in_words_follows_the_referee() -> None:
     assert guidance(rig.session, board()) == ""
 
 
-def test_a_hint_for_a_piece_coming_on_says_where_it_lands() -> None:
+def test_a_hint_is_said_as_a_player_would_say_it() -> None:
+    """A hint leads with what to do, the notation last (not ``hint: WR a1-e7 (from a1 to
+    e7)``), in the panel and the event list alike."""
     position = engine.start("messenger-boy")
     for spin in ("spin=1", "spin=2"):  # Red has no move with a 1; Blue may start with a 2
         position.push(position.parse_move(spin))
     move = next(m for m in position.legal_moves if m.routes())
     assert str(move) == "B start A" and move.routes() == (("A1",),)
-    assert hint_words(move, position.hint_points(move)) == "hint: B start A (onto A1)"  # (not
-    # "from A1 to A1")
+    assert hint_said(position, move, position.hint_points(move)) == (
+        "hint: put the blue boy on A1 (B start A)"
+    )
     solitaire = engine.start("solitaire")
     jump = solitaire.parse_move("5-17")
-    assert hint_words(jump, solitaire.hint_points(jump)) == "hint: 5-17 (from 5 over 10 to 17)"
+    assert hint_said(solitaire, jump, solitaire.hint_points(jump)) == (
+        "hint: the peg jumps from 5 over 10 to 17 (5-17)"
+    )
+    fox = engine.game("fox-and-geese-mcloughlin").from_text(".............GGFG.GGGGG.GGGGGGGGG F")
+    (take,) = fox.legal_moves
+    said = "hint: the fox jumps from 16 over 17 to 18 (16x18)"
+    assert hint_said(fox, take, fox.hint_points(take)) == said
+    assert event_words(HintShown(0.0, take), fox, "McLoughlin") == said  # the same in the events
+    rabbit = engine.from_text("fox-and-rabbit", "WR@a1 RF@i1 turn=WR dice=5,2")
+    step = next(m for m in rabbit.legal_moves if str(m) == "WR a1-c6")
+    assert hint_said(rabbit, step, rabbit.hint_points(step)) == (
+        "hint: move White Rabbit from a1 to c6 (WR a1-c6)"
+    )
+    parchesi = engine.start("parchesi")
+    parchesi.push(parchesi.parse_move("spin=5"))
+    enter = parchesi.parse_move("Y enter")
+    assert (
+        hint_said(parchesi, enter, ()) == "hint: move the yellow man from the nest to L4 (Y enter)"
+    )
+    skip = engine.from_text(
+        "skip", "bbbbb.../......../......../....b.../...r..../......../......../...rrrrr r"
+    )
+    capture = skip.parse_move("d4xe5")
+    assert hint_said(skip, capture, ()) == (
+        "hint: move the red man from d4 to e5, taking the blue man (d4xe5)"
+    )

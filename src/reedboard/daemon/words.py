@@ -169,8 +169,72 @@ def move_words(base: AnyPosition, move: Move) -> str:
     return f"{side(base)} {text}{takes}"
 
 
+def _the(one: str) -> str:
+    """``a goose`` as the one meant: ``the goose``; a name stays (``White Rabbit``)."""
+    return "the " + one[2:] if one.startswith("a ") else one
+
+
+def _owner(position: AnyPosition, point: str) -> str | None:
+    """The side whose piece stands on ``point`` (None: none, or more than one side's)."""
+    letters = position.pieces().get(point, "")
+    sides = {s for s in position.sides for ch in letters if s[:1].lower() == ch.lower()} or (
+        set(position.sides) if letters and len(position.sides) == 1 else set()
+    )
+    return next(iter(sides)) if len(sides) == 1 else None
+
+
+def _piece_on(position: AnyPosition, point: str) -> str:
+    """What stands on ``point``, as the one meant (``the goose``, ``White Rabbit``)."""
+    who = _owner(position, point)
+    return _the(side_name(position.game_id, who).one) if who is not None else "the piece"
+
+
+def say_move(base: AnyPosition, move: Move) -> str:
+    """A move of ``base``'s side to move as a player would say it, from how a hand makes it
+    (the engine's ``physical_steps``): ``move White Rabbit from a1 to e7``, ``the fox jumps
+    from 9 over 10 to 11``, ``move the yellow man from the nest to L4``, ``put the red boy on
+    A1``, ``move the red man from e3 to d4, taking the blue man``; the notation for a move
+    that carries no piece (a throw)."""
+    try:
+        carries = base.physical_steps(move).carries
+    except Exception:  # (a move that does not fit the position: its notation)
+        return str(move)
+    if not carries:
+        return str(move)
+    mover = _the(side_name(base.game_id, base.turn).one)
+    said = []
+    for carry in carries:
+        start = carry.start
+        one = _piece_on(base, start) if start and _owner(base, start) is not None else mover
+        if start is None:
+            said.append(f"put {one} on {carry.landing}")
+            continue
+        if any(t.point != hop.to for hop in carry.hops for t in hop.taken):  # a jump
+            way = "".join(
+                "".join(f" over {t.point}" for t in hop.taken if t.point != hop.to)
+                + f" to {hop.to}"
+                for hop in carry.hops
+            )
+            said.append(f"{one} jumps from {start}{way}")
+            continue
+        taken = [t.point for hop in carry.hops for t in hop.taken]
+        taking = "".join(f", taking {_piece_on(base, p)}" for p in taken)
+        where = "the nest" if start.endswith("nest") else start
+        said.append(f"move {one} from {where} to {carry.landing}{taking}")
+    return join(said)
+
+
+def hint_words(position: AnyPosition, move: Move) -> str:
+    """The hint for ``position`` as a player would say it, its notation at the end: ``hint:
+    move White Rabbit from a1 to e7 (WR a1-e7)``, ``hint: the fox jumps from 9 over 10 to 11
+    (9x11)``."""
+    said = say_move(position, move)
+    return f"hint: {said}" if said == str(move) else f"hint: {said} ({move})"
+
+
 def event_words(event: GameEvent, position: AnyPosition, title: str) -> str | None:
-    """One event as a line for people (None: nothing worth a line, such as a piece put back).
+    """One event as a line for people (None: nothing worth a line, such as a piece put back or a
+    button pressed: what the press did, or why it did nothing, is its own event).
     ``position`` is the game's now (the events of a move come once it is on disk, so it may
     have gone on since)."""
     if isinstance(event, NewGame):
@@ -207,13 +271,17 @@ def event_words(event: GameEvent, position: AnyPosition, title: str) -> str | No
     if isinstance(event, HintShown):
         if event.proof:
             return f"hint: {event.proof}"
-        return f"hint: {event.move}" if event.move is not None else "hint: no move to suggest"
+        if event.move is None:
+            return "hint: no move to suggest"
+        fits = not position.is_over() and position.is_legal(event.move)
+        return hint_words(position, event.move) if fits else f"hint: {event.move}"
     if isinstance(event, Lifted):
         if not event.landings:
             return None
         return f"a piece lifted: it may land on {join(list(event.landings))}"
     if isinstance(event, ButtonPressed):
-        return f"{event.button} pressed"
+        return None  # (a press that does something is said by what it does; one refused, by
+        # the referee's notice saying why)
     if isinstance(event, LinkChanged):
         detail = f": {event.detail}" if event.detail else ""
         return ("the board is connected" if event.up else "the board is disconnected") + detail
@@ -241,23 +309,59 @@ def notice_words(notice: Notice, position: AnyPosition, title: str) -> str:
     return notice.detail or what
 
 
+def passed(position: AnyPosition, ply: int) -> str | None:
+    """Whether the throw at ``ply`` left its thrower no move, so that the turn passed: said so
+    (``Blue has no move with 1: the turn passes to Green``), whatever comes next (a throw, or a
+    man to put on the board); None for a throw with a move, an opening throw (who begins) or
+    one that ended the game."""
+    base = before(position, ply)
+    if base is None or base.in_opening():
+        return None
+    throw = position.move_stack[ply]
+    if not isinstance(throw, Throw):
+        return None
+    after = base.copy(stack=False)
+    after.push(throw)
+    if after.is_over() or (after.turn == base.turn and any(True for _ in after.legal_moves)):
+        return None
+    to = f" to {side(after)}" if after.turn != base.turn else ""
+    return f"{side(base)} has no move with {throw_words(throw)}: the turn passes{to}"
+
+
 def move_list(position: AnyPosition) -> list[str]:
     """The game's moves for people: a throw joined to the move made with it (``3 and 2:
-    WR a1-c6``), a throw with no move after it said so (``double 6: no move``)."""
+    WR a1-c6``), a throw with no move after it said so (``double 6: no move``), a throw that
+    decides who begins said so (``6: to begin``), a move made with no throw alone (``R start
+    A``)."""
+    stack = position.move_stack
+    plies: list[tuple[str, bool, str, bool]] = []  # each ply's mover, opening, turn after, end
+    walk = position.copy()  # (taken back ply by ply: cheap, where replaying is not)
+    for _ in stack:
+        turn, over = walk.turn, walk.is_over()
+        walk.pop()
+        plies.append((walk.turn, walk.in_opening(), turn, over))
+    plies.reverse()
     out: list[str] = []
     thrown: str | None = None
-    for move in position.move_stack:
-        if isinstance(move, Throw):
-            if thrown is not None:
-                out.append(f"{thrown}: no move")
-            thrown = throw_words(move)
+    thrower = ""
+    for move, (mover, opening, turn, over) in zip(stack, plies, strict=True):
+        if thrown is not None and (isinstance(move, Throw) or mover != thrower):
+            out.append(f"{thrown}: no move")
+            thrown = None
+        if isinstance(move, Throw) and opening:
+            out.append(f"{throw_words(move)}: to begin")
+        elif isinstance(move, Throw):
+            if turn != mover or over:  # no move: the turn passed
+                out.append(f"{throw_words(move)}: no move")
+            else:
+                thrown, thrower = throw_words(move), mover
         elif thrown is not None:
             out.append(f"{thrown}: {move}")
             thrown = None
         else:
             out.append(str(move))
-    if thrown is not None:  # the last throw: its move to come, or none (the turn passed)
-        out.append(f"{thrown}: {'no move' if position.is_chance() else 'to move'}")
+    if thrown is not None:  # the last throw: its move to come
+        out.append(f"{thrown}: to move")
     return out
 
 
@@ -301,8 +405,10 @@ def wrong_move(
     position: AnyPosition, expected: frozenset[str], physical: frozenset[str]
 ) -> str | None:
     """Why the board is not a legal move, from the rules, when it shows one piece moved from
-    where the game has it to an empty point (``the fox must jump: 9x17 takes``); None when it
-    shows no such thing or the move is legal."""
+    where the game has it to an empty point, each thing said once (``taking is compulsory: the
+    fox must play 16x18``, ``the goose on 14 moved, but it is the turn of the foxes``, ``from 9,
+    the fox may go to 4, 5 or 10, not 17``); None when it shows no such thing or the move is
+    legal."""
     placed = physical - expected
     lifted = expected - physical
     if len(placed) != 1 or not lifted or position.is_over():
@@ -310,7 +416,7 @@ def wrong_move(
     (to,) = placed
     who = side(position)
     if position.is_chance():
-        return f"{who} must throw first: press roll"
+        return f"{who} must {'spin' if _spins(position) else 'throw'} first: press roll"
     moves = [m for m in position.legal_moves if m.routes()]
     if not moves:
         return None
@@ -321,12 +427,25 @@ def wrong_move(
     base = position.copy(stack=False)
     captures = [m for m in moves if _taken(base, m)]
     if captures and len(captures) == len(moves):
-        shown = join([str(m) for m in captures[:3]])
-        return f"{who} must jump: a piece that can take must ({shown})"
+        shown = _either([str(m) for m in captures[:3]])
+        return f"taking is compulsory: {who} must play {shown}"
     mine = sorted(lifted & starts)
     if not mine:
-        points = join(sorted(lifted))
-        return f"no move of {who} starts at {points}: it is the turn of {who}"
+        owners = {_owner(position, p) for p in lifted}
+        if len(owners) == 1 and None not in owners and owners != {position.turn}:
+            moved = _piece_on(position, min(lifted))
+            return f"{moved} on {join(sorted(lifted))} moved, but it is the turn of {who}"
+        return f"no move of {who} starts at {join(sorted(lifted))}"
     start = mine[0]
-    reach = sorted({m.routes()[0][-1] for m in moves if m.routes()[0][0] == start})
-    return f"{start} to {to} is against the rules: from {start} it may go to {join(reach)}"
+    reach = sorted({m.routes()[0][-1] for m in moves if m.routes()[0][0] == start}, key=_natural)
+    return f"from {start}, {_piece_on(position, start)} may go to {_either(reach)}, not {to}"
+
+
+def _natural(point: str) -> list[Any]:
+    """A point's sort key, its numbers as numbers: 4 before 10."""
+    return [(0, int(t)) if t.isdigit() else (1, t) for t in re.split(r"([0-9]+)", point)]
+
+
+def _either(words: list[str]) -> str:
+    """``a``, ``a or b``, ``a, b or c``."""
+    return join(words).rsplit(" and ", 1)[0] + (f" or {words[-1]}" if len(words) > 1 else "")

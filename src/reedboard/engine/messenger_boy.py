@@ -403,6 +403,9 @@ class MessengerBoy(Position[MBMove, MessengerBoyState]):
     def occupied(self) -> frozenset[str]:
         return frozenset(p for p in self.at.values() if p is not None)
 
+    def waiting(self) -> dict[str, int]:
+        return {letter(p): 1 for p in self.players if self.at.get(p) is None}
+
     def pieces(self) -> dict[str, str]:
         out: dict[str, str] = {}
         for player, point in self.at.items():

@@ -322,8 +322,10 @@ class Position(ABC, Generic[M, S]):
 
     def proved_move(self, effort: int) -> M | None:
         """A move proved to win for the side to move, if the game has a solver that proves
-        one within ``effort`` positions (a count, so a search replays exactly); else None.
-        The computer's top level plays it before it searches. The default has no solver."""
+        one within ``effort`` positions (a count, so a search replays exactly); or, where a
+        shipped solution proves the side to move lost, the move that holds out longest
+        (McLoughlin's fox); else None. The computer's top level plays it before it searches.
+        The default has no solver."""
         return None
 
     def proof_words(self, move: M) -> str | None:
@@ -331,6 +333,12 @@ class Position(ABC, Generic[M, S]):
         ``geese win with 24-17`` while the position is in its shipped strategy), or None.
         The default proves nothing."""
         return None
+
+    def waiting(self) -> dict[str, int]:
+        """The men off the board waiting to come on, counted by piece letter (Messenger Boy's
+        boys not yet on their Start square), for a drawing to show beside the board. The
+        default: none (men in a nest stand on the board's own points)."""
+        return {}
 
     def evaluate(self, side: str) -> float:
         """How good the position looks for ``side`` without searching (higher is better): a

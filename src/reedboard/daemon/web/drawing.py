@@ -88,6 +88,7 @@ def drawing(layout: Layout, position: Position[Any, Any]) -> dict[str, Any]:
         for name in ("starts", "finish"):
             for p in _listed(layout.marks.get(name)):
                 cells[p] = name.rstrip("s")
+        regions.append(waiting_area(layout))
     elif kind == "checkered":
         style = "squares"
         cells = checkered(layout)
@@ -104,6 +105,22 @@ def drawing(layout: Layout, position: Position[Any, Any]) -> dict[str, Any]:
         "labels": point_labels(layout, kind),
         "pieces": piece_styles(position),
     }
+
+
+def waiting(position: Position[Any, Any]) -> dict[str, int]:
+    """The men off the board waiting to come on, by piece letter (``{"R": 1, "B": 1}``):
+    Messenger Boy's boys not yet on their Start square, drawn in a region of their own beside
+    the board (Parchesi's men wait in nests, which are points of the board)."""
+    return position.waiting()
+
+
+def waiting_area(layout: Layout) -> dict[str, Any]:
+    """Where the men waiting to come on are drawn: beside the Start squares, in the board's
+    free middle (Messenger Boy's between its lanes), five squares wide."""
+    starts = [layout.points[p] for p in _listed(layout.marks.get("starts")) if p in layout.points]
+    x = min((p.x for p in starts), default=0) + 3.5
+    y = sum(p.y for p in starts) / len(starts) if starts else layout.size[1] / 2
+    return {"kind": "waiting", "x": x, "y": y, "w": 5, "h": 0.9}
 
 
 def game_lines(layout: Layout, position: Position[Any, Any]) -> list[tuple[str, str]]:

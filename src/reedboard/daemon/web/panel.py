@@ -18,7 +18,7 @@ from typing import Any
 
 from reedboard import engine
 from reedboard.daemon import words
-from reedboard.engine.names import side_name
+from reedboard.engine.names import option_name, side_name
 from reedboard.referee.session import Session, SessionState
 
 PLAYER_COUNTS = range(1, 7)
@@ -86,8 +86,28 @@ def panel(
         "pieces": {
             p: words.piece_words(position, letter) for p, letter in position.pieces().items()
         },
-        "example": next((str(m) for m in position.legal_moves), None),
+        "example": example(position),
     }
+
+
+def example(position: engine.Position[Any, Any]) -> str | None:
+    """What the typing field shows as an example: a move of the game's notation (``e.g.
+    9-4``); when it is time to throw, a move as one throw would allow it, and where the throw
+    comes from (the roll button), never a throw (``e.g. WR a1-c6 (after a throw: throws come
+    from the roll button)``)."""
+    if position.is_over():
+        return None
+    if not position.is_chance():
+        move = next(iter(position.legal_moves), None)
+        return None if move is None else f"e.g. {move}"
+    for throw in position.legal_moves:
+        after = position.copy(stack=False)
+        after.push(throw)
+        if after.turn == position.turn and not after.is_chance():
+            move = next(iter(after.legal_moves), None)
+            if move is not None:
+                return f"e.g. {move} (after a throw: throws come from the roll button)"
+    return "throws come from the roll button"
 
 
 def computer_seats(game: str, options: dict[str, Any], names: Iterable[str]) -> frozenset[str]:
@@ -102,8 +122,9 @@ def computer_seats(game: str, options: dict[str, Any], names: Iterable[str]) -> 
 @functools.cache
 def game_choices(game: str) -> dict[str, Any]:
     """What the picker offers for ``game``: its sides in words, its player counts (a game
-    with a ``players`` option), and its options with their kinds and defaults, but not an
-    option that names a file (a page may not name a file on the board's machine)."""
+    with a ``players`` option), and its options with their kinds and defaults, each in words
+    (``label``, ``help``, a choice's ``choice_labels``: ``engine/data/options.toml``), but not
+    an option that names a file (a page may not name a file on the board's machine)."""
     cls = engine.game(game)
     start = cls.start()
     counts = []
@@ -119,7 +140,12 @@ def game_choices(game: str) -> dict[str, Any]:
                     cls.options_from({"players": n})
                     counts.append(n)
             continue
-        options.append(_option(field.name, hints[field.name], getattr(cls.Options(), field.name)))
+        option = _option(field.name, hints[field.name], getattr(cls.Options(), field.name))
+        named = option_name(game, field.name)
+        option["label"], option["help"] = named.label, named.help
+        if "choices" in option:
+            option["choice_labels"] = [named.value(v) for v in option["choices"]]
+        options.append(option)
     return {
         "id": game,
         "title": cls.title,

@@ -59,7 +59,7 @@ from reedboard.daemon.web import WebError, check_settings
 from reedboard.daemon.web.history import history_routes
 from reedboard.daemon.web.panel import computer_seats, game_choices, panel
 from reedboard.daemon.web.state import layout_message, leds_message, state_message
-from reedboard.daemon.words import event_words, plural
+from reedboard.daemon.words import event_words, passed, plural
 from reedboard.engine.files import read_bounded, too_deep
 from reedboard.hardware.board_io import BUTTONS, BoardEvent, ButtonEvent, SensorEvent
 from reedboard.hardware.compositor import Compositor
@@ -98,6 +98,11 @@ HEADERS = {
 """Sent with every response: no page of another site may frame this one."""
 ALERTS = 30
 """How many of the latest events the page lists."""
+SHOWN = 8
+"""How many of the game's latest versions are remembered with the side each showed to act."""
+STILL_MEANT = frozenset({"roll", "hint"})
+"""The buttons a page may press from a version a push or two behind (docs/web.md): each asks
+for the side to act now what the page showed it asking for."""
 
 
 def web_secret(host: Host) -> bytes:
@@ -304,6 +309,9 @@ class WebView:
         the board's hand's word on a drag (which of two moves it made) until the next action
         from a page, as the move it speaks of may be committed in steps after it."""
         self._drag_notice = False
+        self._shown: dict[str, str] = {}
+        """The game's latest versions sent to pages, each with the side it showed to act (the
+        newest last): a press a push behind may still mean what it meant."""
         self._state_due = False
         self._last_state: dict[str, Any] | None = None
         self._session: Session | None = None
@@ -386,9 +394,15 @@ class WebView:
         self.attach()
         title = self.host.session.cls.title
         self.alerts = deque(  # its start (heard before this view followed the new session)
-            (_worded(a, title) for a in self.host.session.alerts[-ALERTS:]), maxlen=ALERTS
+            (
+                _worded(a, title)
+                for a in self.host.session.alerts[-ALERTS:]
+                if a.get("kind") != "button"  # (a press is said by what it did)
+            ),
+            maxlen=ALERTS,
         )
         self.notice = None
+        self._shown.clear()
         self._broadcast(self.snapshot())
 
     def _event(self, event: GameEvent) -> None:
@@ -401,8 +415,12 @@ class WebView:
             alert["words"] = None  # (the board's own hand makes it: its commit says the move)
         else:
             alert["words"] = event_words(event, position, session.cls.title)
+        if isinstance(event, Notice) and event.what == "pass":
+            return  # (said from the throw itself, below, in every game)
         if alert["words"] is not None:
             self.alerts.append(alert)
+        if isinstance(event, NewGame):
+            self._shown.clear()  # (a page of the game before may press nothing in this one)
         if isinstance(event, Notice):  # said where it is seen, until the game moves on
             self.notice = alert["words"]
             self._drag_notice = event.what == "drag"
@@ -411,6 +429,12 @@ class WebView:
         ):
             self.notice = None
             self._drag_notice = False
+        if isinstance(event, Thrown) and position is not None:  # a throw with no move: said,
+            # whatever comes next (the referee says it only when a throw comes next)
+            said = passed(position, event.ply)
+            if said is not None:
+                self.alerts.append({"t": alert.get("t"), "kind": "pass", "text": "", "words": said})
+                self.notice = said
         self._state_soon()
 
     def heard(self, event: BoardEvent | None) -> None:
@@ -476,6 +500,10 @@ class WebView:
             by_hand=self.by_hand,
         )
         config, session = host.config, host.session
+        self._shown.pop(message["version"], None)
+        self._shown[message["version"]] = session.position.turn
+        while len(self._shown) > SHOWN:
+            del self._shown[next(iter(self._shown))]
         message["panel"] = {
             **panel(
                 session,
@@ -585,7 +613,7 @@ class WebView:
         do = action.get("do")
         if do in ("lift", "place", "pick", "drop", "move"):
             return self._piece(str(do), action)
-        if action.get("version") != self.version:
+        if action.get("version") != self.version and not self._still_meant(action):
             return "the game has moved on since your page showed it: look again"
         if do == "press":
             button = action.get("button")
@@ -602,6 +630,26 @@ class WebView:
         if do == "new-game":
             return self._new_game(action)
         return f"unknown action {do!r}"
+
+    def _still_meant(self, action: dict[str, Any]) -> bool:
+        """Whether a press from a page a push or two behind means what it meant: ``roll`` or
+        ``hint`` (which throw or hint for the side to act, and change nothing else), from a
+        version of this game that showed the same side to act, or the computer to act (its
+        move came in between: the press was for the side after it), when the side to act now
+        is not the computer's. Never ``undo``, ``confirm`` or ``new``, a typed move or a new
+        game: those act on what the page showed."""
+        if action.get("do") != "press" or action.get("button") not in STILL_MEANT:
+            return False
+        shown = self._shown.get(str(action.get("version")))
+        session = self.host.session
+        position = session.position
+        if shown is None or position.is_over():
+            return False
+        computer = computer_seats(session.game_id, session.options, self.host.config.computer)
+        now = position.turn
+        if now in computer or (action.get("button") == "roll" and not position.is_chance()):
+            return False
+        return shown == now or shown in computer
 
     def _piece(self, do: str, action: dict[str, Any]) -> str | None:
         """A piece on the simulated board: ``lift`` or ``place`` one switch; ``pick`` a piece

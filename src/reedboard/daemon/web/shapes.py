@@ -14,6 +14,7 @@ import math
 from collections.abc import Callable
 from typing import Any
 
+from reedboard.daemon.words import hint_words
 from reedboard.engine import Move, Position
 from reedboard.referee.session import Session
 
@@ -41,7 +42,7 @@ def signals(session: Session, occupied: frozenset[str], *, by_hand: bool = False
     if view.hint:
         move = _hinted(position, view.hint)
         marks["hint"] = _arrow(move, view.hint)
-        said.append(hint_words(move, view.hint))
+        said.append(hint_said(position, move, view.hint))
     if (candidate := decider.candidate) is not None:
         marks["candidate"] = _arrow(candidate, ())
         said.append(f"is it {candidate}? hint shows the next, confirm takes it")
@@ -82,20 +83,12 @@ def _arrow(move: Move | None, points: tuple[str, ...]) -> dict[str, Any]:
     return {"move": str(move) if move is not None else None, "paths": routes}
 
 
-def hint_words(move: Move | None, points: tuple[str, ...]) -> str:
-    """``hint: 5-17 (from 5 over 10 to 17)``: the hint in words, the points it lights."""
+def hint_said(position: AnyPosition, move: Move | None, points: tuple[str, ...]) -> str:
+    """``hint: the peg jumps from 5 over 10 to 17 (5-17)``: the hint as a player would say it
+    (``daemon/words.py``, the same words as its event), or the points it lights."""
     if move is None:
         return f"hint: {' '.join(points)}"
-    ends = [p for r in move.routes() for p in (r[0], r[-1]) if r]
-    over = [p for p in points if p not in ends]
-    if len(move.routes()) == 1 and len(move.routes()[0]) > 1:
-        a, b = ends
-        way = f"from {a}" + "".join(f" over {p}" for p in over) + f" to {b}"
-    else:
-        way = " and ".join(
-            f"{r[0]} to {r[-1]}" if len(r) > 1 else f"onto {r[0]}" for r in move.routes() if r
-        )
-    return f"hint: {move} ({way})"
+    return hint_words(position, move)
 
 
 def last_move(position: AnyPosition) -> Move | None:

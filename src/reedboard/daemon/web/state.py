@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from reedboard import engine
-from reedboard.daemon.web.drawing import drawing
+from reedboard.daemon.web.drawing import drawing, waiting
 from reedboard.daemon.web.shapes import signals
 from reedboard.engine import Position
 from reedboard.hardware.lights import Colour, Light
@@ -127,6 +127,7 @@ def state_message(
         "game": session.game_id,
         "position": position.to_text(),
         "pieces": pieces_shown(session, occupied),
+        "waiting": waiting(position),
         "expected": sorted(session.recognizer.expected),
         "turn": position.turn,
         "throw": position.is_chance(),

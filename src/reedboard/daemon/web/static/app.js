@@ -60,6 +60,7 @@
       state = m;
       const panel = m.panel || {};
       Board.pieces(svg, m.pieces, m.expected);
+      Board.waiting(svg, m.waiting);
       if (Board.marks) Board.marks(svg, m);  // the signals as shapes, their words, a sound (board.js)
       Board.dice($("dice"), panel.dice || m.dice);
       const thrown = panel.dice || m.dice;
@@ -91,7 +92,7 @@
         li.textContent = a.words || `${a.kind}: ${a.text}`;
         alerts.appendChild(li);
       }
-      $("move-example").textContent = panel.example ? `e.g. ${panel.example}` : "";
+      $("move-example").textContent = panel.example || "";
       for (const g of svg.querySelectorAll("g.point")) g.classList.toggle("clickable", m.simulated);
       Object.assign(document.body.dataset, {
         version: m.version, boardSeq: m.board_seq, state: m.state, plies: m.moves.length,
@@ -301,9 +302,10 @@
     $("players-label").hidden = !game.players.length;
     const box = $("options");
     for (const c of [...box.children]) if (c.tagName !== "LEGEND") c.remove();
-    for (const opt of game.options) {
+    for (const opt of game.options) {  // each in words (engine/data/options.toml), its key kept
       const label = document.createElement("label");
-      label.append(`${opt.key.replace(/_/g, " ")} `);
+      label.dataset.key = opt.key;
+      label.append(`${opt.label || opt.key.replace(/_/g, " ")} `);
       const now = opt.key in options ? options[opt.key] : opt.default;
       let input;
       if (opt.kind === "bool") {
@@ -312,22 +314,31 @@
         input.checked = Boolean(now);
       } else if (opt.kind === "choice") {
         input = document.createElement("select");
-        for (const v of opt.choices) {
+        opt.choices.forEach((v, i) => {
           const o = document.createElement("option");
           o.value = v;
-          o.textContent = v;
+          o.textContent = (opt.choice_labels && opt.choice_labels[i]) || v;
           o.selected = v === now;
           input.appendChild(o);
-        }
+        });
       } else {
         input = document.createElement("input");
         input.value = Array.isArray(now) ? now.join(",") : (now === null ? "" : String(now));
         input.size = 8;
       }
+      if (opt.help) {  // one line more, said with the field too
+        const help = document.createElement("small");
+        help.className = "help option-help";
+        help.id = `option-help-${opt.key}`;
+        help.textContent = opt.help;
+        input.setAttribute("aria-describedby", help.id);
+        label.appendChild(input);
+        label.appendChild(help);
+      }
       input.dataset.option = opt.key;
       input.dataset.kind = opt.kind;
       input.dataset.default = String(opt.default);
-      label.appendChild(input);
+      if (!opt.help) label.appendChild(input);
       box.appendChild(label);
     }
     box.hidden = !game.options.length;

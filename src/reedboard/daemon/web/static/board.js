@@ -48,11 +48,13 @@ const Board = (() => {
     svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
     svg.dataset.board = layout.board;
     svg.dataset.style = d.style;
-    svg._board = { at, drawing: d, width, height };
+    svg._board = { at, drawing: d, width, height, margin };
     const back = el("g", { class: "background" }, svg);
-    for (const r of d.regions) {  // a nest, the home: a square of the board round its point
-      const size = r.w * PITCH, x = margin + r.x * PITCH - size / 2, y = margin + r.y * PITCH - size / 2;
-      el("rect", { class: `region ${r.kind} ${r.side || ""}`, x, y, width: size, height: size, rx: 6 }, back);
+    for (const r of d.regions) {  // a nest, the home, the men waiting: a part of the board round its place
+      const w = r.w * PITCH, h = (r.h || r.w) * PITCH;
+      const x = margin + r.x * PITCH - w / 2, y = margin + r.y * PITCH - h / 2;
+      el("rect", { class: `region ${r.kind} ${r.side || ""}`, x, y, width: w, height: h, rx: 6,
+        "data-region": r.kind }, back);
     }
     for (const [a, b] of d.lines) {
       const [x1, y1] = at(a), [x2, y2] = at(b);
@@ -165,6 +167,35 @@ const Board = (() => {
       if (!c) continue;
       el("circle", { class: "ghost", cx: c[0], cy: c[1], r: PIECE, "data-ghost": id }, layer);
     }
+    layer.style.pointerEvents = "none";
+  }
+
+  // The men off the board waiting to come on (Messenger Boy's boys before their Start square),
+  // in their region beside the board: one piece a side, with how many wait in all.
+  function waiting(svg, counts) {
+    const b = svg._board;
+    const area = b && b.drawing.regions.find((r) => r.kind === "waiting");
+    let layer = svg.querySelector("g.waiting");
+    if (layer) layer.remove();
+    if (!area) return;
+    layer = el("g", { class: "waiting" }, svg);
+    const styles = b.drawing.pieces || {};
+    const entries = Object.entries(counts || {});
+    const total = entries.reduce((n, [, k]) => n + k, 0);
+    const left = b.margin + (area.x - area.w / 2) * PITCH, mid = b.margin + area.y * PITCH;
+    const label = el("text", { class: "waiting-label", x: left + 6, y: mid, "dominant-baseline": "central" }, layer);
+    label.textContent = total ? `to start: ${total}` : "none to start";
+    layer.dataset.waiting = String(total);
+    entries.forEach(([letter, n], i) => {
+      const style = styles[letter] || { fill: "#888", ink: "#fff", side: "?", name: "a man" };
+      const x = left + 78 + i * (PIECE * 2 + 4);
+      const piece = el("g", { class: "piece-waiting", "data-waiting-side": style.side }, layer);
+      el("circle", { class: "piece", cx: x, cy: mid, r: PIECE, fill: style.fill, "data-side": style.side }, piece);
+      const t = el("text", { class: "piece-text", x, y: mid, fill: style.ink, "font-size": 9 }, piece);
+      t.textContent = n > 1 ? String(n) : letter.toUpperCase();
+      const title = el("title", {}, piece);
+      title.textContent = `${style.name}: waiting to start${n > 1 ? ` (${n})` : ""}`;
+    });
     layer.style.pointerEvents = "none";
   }
 
@@ -343,5 +374,5 @@ const Board = (() => {
     }
   }
 
-  return { draw, fit, pieces, leds, shapes, marks, dice, OKABE };
+  return { draw, fit, pieces, waiting, leds, shapes, marks, dice, OKABE };
 })();
