@@ -179,6 +179,38 @@ else
 fi
 shadow usermod --append --groups "$joined" "$SERVICE_USER"
 [ "$DRY" -eq 1 ] || say "$SERVICE_USER $made, in $joined"
+# its home, where the game store lives (the unit's StateDirectory makes it too, but only once
+# the service starts: `reedboard doctor` before that would find the store unwritable)
+if [ ! -d "$ROOT/var/lib/reedboard" ]; then
+    if [ -n "$ROOT" ]; then
+        run mkdir -p "$ROOT/var/lib/reedboard"
+    else
+        run install -d -o "$SERVICE_USER" -g "$SERVICE_USER" -m 755 /var/lib/reedboard
+    fi
+fi
+
+STEP=packages
+# what pip needs where a package has no wheel for this machine (spidev is built from source
+# off piwheels): the venv module, Python's headers, a C compiler
+if [ -n "$ROOT" ]; then
+    say "skipped under --root (the system's packages are the machine's own)"
+elif ! command -v apt-get >/dev/null 2>&1; then
+    say "no apt-get: make sure python3-venv, python3-dev and gcc are installed"
+else
+    MISSING=""
+    for package in python3-venv python3-dev gcc; do
+        dpkg -s "$package" >/dev/null 2>&1 || MISSING="$MISSING $package"
+    done
+    if [ -z "$MISSING" ]; then
+        say "python3-venv python3-dev gcc there"
+    else
+        export DEBIAN_FRONTEND=noninteractive
+        # shellcheck disable=SC2086 # (one word a package)
+        run apt-get install -y --no-install-recommends $MISSING ||
+            die "apt-get could not install$MISSING (apt-get update first?)"
+        [ "$DRY" -eq 1 ] || say "installed$MISSING"
+    fi
+fi
 
 STEP=venv
 if [ -x "$VENV/bin/python" ]; then
@@ -305,9 +337,12 @@ if put_file "$RULE_SRC" "$RULE"; then
 else
     say "$RULE there"
 fi
-run udevadm control --reload
-run udevadm trigger --subsystem-match=tty --action=add
-run udevadm settle --timeout=10
+if run udevadm control --reload 2>/dev/null; then
+    run udevadm trigger --subsystem-match=tty --action=add
+    run udevadm settle --timeout=10
+else
+    say "udev is not running here (a chroot or a container?): the rule applies once it runs"
+fi
 
 STEP=systemd
 if put_file "$UNIT_SRC" "$UNIT"; then
@@ -315,8 +350,13 @@ if put_file "$UNIT_SRC" "$UNIT"; then
 else
     state="there"
 fi
+# (systemd not running: a chroot or a container; the unit is enabled for when it does)
+BOOTED=0
+[ -n "$ROOT" ] || [ ! -d /run/systemd/system ] || BOOTED=1
 if [ -n "$ROOT" ]; then
     run systemctl --root="$ROOT" enable reedboard.service
+elif [ "$BOOTED" -eq 0 ]; then
+    run systemctl enable reedboard.service
 else
     run systemctl daemon-reload
     run systemctl enable reedboard.service
@@ -350,7 +390,7 @@ elif [ "$DRY" -eq 1 ] && [ ! -x "$VENV/bin/reedboard" ]; then
 elif ! why=$("$VENV/bin/reedboard" firmware install "$IN_USE" --port "$PORT" --dry-run 2>&1 >/dev/null); then
     say "a Pico is on $PORT, but: $(echo "$why" | tail -n 1); firmware not installed (set build in $CONFIG, or --build)"
 else
-    [ -n "$ROOT" ] || run systemctl stop reedboard.service # it would talk on the port too
+    [ "$BOOTED" -eq 0 ] || run systemctl stop reedboard.service # it would talk on the port too
     # mpremote is found on the PATH: the venv's
     run env PATH="$VENV/bin:$PATH" "$VENV/bin/reedboard" firmware install "$IN_USE" --port "$PORT"
     [ "$DRY" -eq 1 ] || say "firmware for $IN_USE installed on $PORT"
@@ -359,6 +399,8 @@ fi
 STEP=start
 if [ -n "$ROOT" ]; then
     say "not started (--root): start it on the Pi itself"
+elif [ "$BOOTED" -eq 0 ]; then
+    say "not started: systemd is not running here (a chroot or a container?); it starts at boot"
 elif [ "$SPI_NEW" -eq 1 ]; then
     say "reboot now (sudo reboot): SPI was just turned on; reedboard starts at boot"
 else
