@@ -168,3 +168,16 @@ def test_the_parts_list_in_docs_is_what_the_command_prints(
     code, out, _ = run(capsys, "wiring", "bom", "pi-cross33")
     assert code == 0
     assert building[start:end] == out, "regenerate: scripts/docs.py"
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_the_magnets_go_where_the_boards_pieces_hold_them(name: str) -> None:
+    # pegs in the 33-hole board's holes carry theirs in the foot; pieces that stand on the
+    # Fox and Rabbit board's circles (or Skip's, Messenger Boy's, Parchesi's squares), in the base
+    build = load_build(name)
+    note = by_part(parts(build))["magnet"].notes
+    pegged = build.layout.name == "cross33"
+    assert ("in the foot of each peg" in note) == pegged
+    assert ("flush in the base of each piece" in note) == (not pegged)
+    if not pegged:
+        assert f"stands on the board's {build.layout.surface}" in note

@@ -72,11 +72,18 @@ def pieces(game_id: str) -> tuple[int, str]:
 
 def magnets(layout: Layout) -> tuple[int, str]:
     """One magnet a piece for the layout's game needing the most pieces, with spares; and the
-    note saying so."""
+    note saying so, and where it goes: in a peg's foot on a board of holes, in a piece's base
+    on one of circles or squares."""
     counts = [pieces(game) for game in layout.games]
     most = max(counts, default=(0, "no games"))
     said = "; ".join(how for _, how in counts)
-    note = f"one in each piece ({said}), plus spares"
+    where = (
+        "one in the foot of each peg"
+        if layout.surface == "holes"
+        else "one flush in the base of each piece (a 6 mm hole 3 mm deep), which stands on the"
+        f" board's {layout.surface}"
+    )
+    note = f"{where} ({said}), plus spares"
     if len(counts) > 1:
         note += "; enough for the game with the most: a piece set of each game needs its own"
     return with_spares(most[0]), note

@@ -25,6 +25,17 @@ DEFAULT_PITCH_MM = 30.0
 PITCH_RANGE_MM = (25.0, 200.0)
 """What ``pitch_mm`` may be: from 25 mm a point's hole, reed slot (15 mm) and LED window and
 the wire channels between points fit; a board with points 20 cm apart is no board game."""
+SURFACES = ("holes", "circles", "squares")
+"""What a layout's pieces stand in or on: ``holes`` (pegs in holes: the 33-hole board),
+``circles`` (pieces on painted circles: Fox and Rabbit), ``squares`` (men on painted squares
+or spaces: Skip, Messenger Boy, Parchesi)."""
+DEFAULT_PIECE_MM = 16.0
+"""``piece_mm`` when a layout gives none: a piece's base diameter."""
+PIECE_RANGE_MM = (8.0, 60.0)
+DEFAULT_BOARD_MM = 12.0
+"""``board_mm`` when a layout gives none: the board's thickness."""
+BOARD_RANGE_MM = (8.0, 40.0)
+"""What ``board_mm`` may be: from 8 mm a peg hole and a reed slot leave wood between them."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +70,12 @@ class Layout:
     """Marks whose points the wiring diagram shades (``shaded = ["brier_patch"]``)."""
     pitch_mm: float = DEFAULT_PITCH_MM
     """Millimetres between neighbouring points on the wood (the fabrication templates)."""
+    surface: str = "holes"
+    """One of :data:`SURFACES`: pegs in holes, or pieces standing on circles or squares."""
+    piece_mm: float = DEFAULT_PIECE_MM
+    """A piece's base diameter (a painted circle is drawn this and a margin across)."""
+    board_mm: float = DEFAULT_BOARD_MM
+    """The board's thickness (how deep the pockets under circles and squares go)."""
 
     @property
     def led_count(self) -> int:
@@ -144,10 +161,47 @@ class _Loader(TomlFile):
             if not isinstance(marks.get(mark), list):
                 raise self.fail("shaded", f"{mark!r} is no mark of this layout that lists points")
         pitch_mm = self.pitch()
+        surface = self.need("surface", str) if "surface" in self.data else "holes"
+        if surface not in SURFACES:
+            raise self.fail("surface", f"{surface!r} is not {', '.join(SURFACES)}")
+        piece_mm = self.millimetres(
+            "piece_mm", DEFAULT_PIECE_MM, PIECE_RANGE_MM, "a piece's base diameter, mm"
+        )
+        if surface == "circles" and piece_mm > pitch_mm - 8:
+            raise self.fail(
+                "piece_mm",
+                f"{piece_mm:g} leaves no room between circles {pitch_mm:g} mm apart (at most"
+                f" {pitch_mm - 8:g}: the pitch less 8 mm)",
+            )
+        board_mm = self.millimetres(
+            "board_mm", DEFAULT_BOARD_MM, BOARD_RANGE_MM, "the board's thickness, mm"
+        )
         self.check_games(games, points)
         return Layout(
-            name, self.path, games, size, matrix, dice_leds, points, marks, shaded, pitch_mm
+            name,
+            self.path,
+            games,
+            size,
+            matrix,
+            dice_leds,
+            points,
+            marks,
+            shaded,
+            pitch_mm,
+            surface,
+            piece_mm,
+            board_mm,
         )
+
+    def millimetres(
+        self, key: str, default: float, limits: tuple[float, float], what: str
+    ) -> float:
+        """A length in mm within ``limits``, or ``default`` when absent."""
+        value = float(self.get(key, float, default, self.data, key))
+        low, high = limits
+        if not low <= value <= high:  # (nan and inf are neither)
+            raise self.fail(key, f"{value:g} is outside {low:g}-{high:g} ({what})")
+        return value
 
     def pitch(self) -> float:
         """``pitch_mm``: the millimetres between neighbouring points (a default when absent)."""
