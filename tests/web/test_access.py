@@ -7,7 +7,6 @@ board."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
@@ -22,21 +21,18 @@ axe_playwright = pytest.importorskip(
 from reedboard import engine  # noqa: E402
 from reedboard.store.games import GameStore  # noqa: E402
 from reedboard.wiring.layout import layout_for_game  # noqa: E402
-from tests.web.live import LiveDaemon  # noqa: E402
-from tests.web.test_web_browser import (  # noqa: E402
-    CHROMIUM,
+from tests.web.browser import (  # noqa: E402
     browser,
+    needs_chromium,
     open_page,
     page,
     screenshots,
 )
+from tests.web.live import LiveDaemon  # noqa: E402
 
 __all__ = ["browser", "page"]  # (the fixtures, shared)
 
-pytestmark = pytest.mark.skipif(
-    not os.access(CHROMIUM, os.X_OK),
-    reason=f"no {CHROMIUM} (Debian's chromium: scripts/system-packages.sh installs it as root)",
-)
+pytestmark = needs_chromium
 
 ARROWS = {(1, 0): "ArrowRight", (-1, 0): "ArrowLeft", (0, 1): "ArrowDown", (0, -1): "ArrowUp"}
 

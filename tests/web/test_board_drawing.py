@@ -5,8 +5,6 @@ drawing.py, shapes.py, static/board.js)."""
 from __future__ import annotations
 
 import itertools
-import os
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -17,41 +15,22 @@ sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not 
 
 from reedboard import engine  # noqa: E402
 from reedboard.engine.cross import Diagonals, cross33  # noqa: E402
+from tests.web.browser import (  # noqa: E402
+    PHONE,
+    browser,
+    needs_chromium,
+    open_page,
+    page,
+)
 from tests.web.live import LiveDaemon  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"]
-DESKTOP = {"width": 1440, "height": 900}
-PHONE = {"width": 390, "height": 844}
+__all__ = ["browser", "page"]  # (the fixtures, shared)
 
-pytestmark = pytest.mark.skipif(
-    not os.access(CHROMIUM, os.X_OK),
-    reason=f"no {CHROMIUM} (Debian's chromium: scripts/system-packages.sh installs it as root)",
-)
+VIEWPORT = {"width": 1440, "height": 900}
+"""The pages' size here (a desktop's, as the screenshots)."""
+DESKTOP = VIEWPORT
 
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
-    context = browser.new_context(viewport=DESKTOP)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    yield page
-    context.close()
-    assert not errors, errors
-
-
-def open_page(page: Any, url: str) -> None:
-    page.goto(url)
-    page.wait_for_selector("body[data-live=yes]")
+pytestmark = needs_chromium
 
 
 def click(page: Any, point: str) -> None:

@@ -253,10 +253,10 @@ def test_run_takes_game_options_and_they_win_over_an_unfinished_game(tmp_path: P
 pytest.importorskip("aiohttp", reason="the web extra (aiohttp) is not installed")
 pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
-from tests.web.test_web_browser import (  # noqa: E402
-    CHROMIUM,
+from tests.web.browser import (  # noqa: E402
     browser,
     free_port,
+    needs_chromium,
     open_page,
     page,
     screenshots,
@@ -264,10 +264,7 @@ from tests.web.test_web_browser import (  # noqa: E402
 
 __all__ = ["browser", "page"]  # (the fixtures, shared)
 
-chromium = pytest.mark.skipif(
-    not os.access(CHROMIUM, os.X_OK),
-    reason=f"no {CHROMIUM} (Debian's chromium: scripts/system-packages.sh installs it as root)",
-)
+chromium = needs_chromium
 
 
 def shown(page: Any, selector: str) -> list[str]:

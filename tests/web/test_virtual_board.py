@@ -5,8 +5,6 @@ and `undo` set the pieces out, `new` asks first and can be undone."""
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,39 +16,16 @@ sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not 
 from reedboard import engine  # noqa: E402
 from reedboard.referee.dice import ScriptedDice  # noqa: E402
 from reedboard.store.games import GameStore  # noqa: E402
+from tests.web.browser import PHONE, browser, needs_chromium, page  # noqa: E402
 from tests.web.live import LiveDaemon  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-sync"]
-DESKTOP = {"width": 1100, "height": 760}
-PHONE = {"width": 390, "height": 844}
+__all__ = ["browser", "page"]  # (the fixtures, shared)
+
 TAKEN = 8000
 """Milliseconds a move laid out by the hand may take to be committed (the hand's own pace,
 then at most the referee's hold time, 4 s, for a move a hand may still be making)."""
 
-pytestmark = pytest.mark.skipif(
-    not os.access(CHROMIUM, os.X_OK),
-    reason=f"no {CHROMIUM} (Debian's chromium: scripts/system-packages.sh installs it as root)",
-)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
-    context = browser.new_context(viewport=DESKTOP)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    yield page
-    context.close()
-    assert not errors, errors
+pytestmark = needs_chromium
 
 
 def open_page(page: Any, url: str) -> None:

@@ -4,9 +4,6 @@ viewport) under its temporary folder."""
 
 from __future__ import annotations
 
-import os
-import socket
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,77 +17,23 @@ from reedboard.daemon.web.state import hex_colour  # noqa: E402
 from reedboard.hardware.lights import GREEN, RED  # noqa: E402
 from reedboard.referee.dice import ScriptedDice  # noqa: E402
 from reedboard.store.games import GameStore  # noqa: E402
+from tests.web.browser import (  # noqa: E402
+    PHONE,
+    body,
+    browser,
+    click,
+    free_port,
+    led,
+    needs_chromium,
+    open_page,
+    page,
+    screenshots,
+)
 from tests.web.live import LiveDaemon  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-DESKTOP = {"width": 1100, "height": 760}
-PHONE = {"width": 390, "height": 844}
+__all__ = ["browser", "page"]  # (the fixtures, shared)
 
-pytestmark = pytest.mark.skipif(
-    not os.access(CHROMIUM, os.X_OK),
-    reason=f"no {CHROMIUM} (Debian's chromium: scripts/system-packages.sh installs it as root)",
-)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
-    context = browser.new_context(viewport=DESKTOP)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    yield page
-    context.close()
-    assert not errors, errors
-
-
-def screenshots(page: Any, folder: Path, name: str) -> None:
-    """The page as it is, at a desktop's size and a phone's."""
-    page.screenshot(path=str(folder / f"{name}-desktop.png"), full_page=True)
-    page.set_viewport_size(PHONE)
-    page.screenshot(path=str(folder / f"{name}-phone.png"), full_page=True)
-    page.set_viewport_size(DESKTOP)
-    assert (folder / f"{name}-desktop.png").stat().st_size > 5000
-    assert (folder / f"{name}-phone.png").stat().st_size > 5000
-
-
-def body(page: Any, key: str) -> str | None:
-    value: str | None = page.get_attribute("body", f"data-{key}")
-    return value
-
-
-def click(page: Any, point: str) -> None:
-    """Click a point and wait until the board has read the switch change."""
-    seq = int(body(page, "board-seq") or 0)
-    page.click(f'g.point[data-point="{point}"]')
-    page.wait_for_function(f"Number(document.body.dataset.boardSeq) > {seq}")
-
-
-def led(page: Any, point: str) -> str | None:
-    value: str | None = page.get_attribute(f'g.point[data-point="{point}"]', "data-led")
-    return value
-
-
-def open_page(page: Any, url: str) -> None:
-    page.goto(url)
-    page.wait_for_selector("body[data-live=yes]")
+pytestmark = needs_chromium
 
 
 def test_the_first_three_jumps_of_the_seeds_solitaire_key_by_clicking(
@@ -225,12 +168,6 @@ def test_replay_a_stored_game_on_the_history_page(page: Any, tmp_path: Path) -> 
             "4. 18-6",
             "# outcome: playing",
         ]
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def test_the_page_reconnects_after_a_restart_and_two_pages_agree(

@@ -19,8 +19,8 @@ import pytest
 
 aiohttp = pytest.importorskip("aiohttp", reason="the web extra (aiohttp) is not installed")
 
+from tests.web.browser import ARGS, CHROMIUM  # noqa: E402
 from tests.web.live import LiveDaemon  # noqa: E402
-from tests.web.test_web_browser import ARGS, CHROMIUM  # noqa: E402
 from tests.web.test_web_server import Page, connect, page_token  # noqa: E402
 
 
