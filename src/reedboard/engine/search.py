@@ -90,7 +90,7 @@ def choose(
     if lv.depth == 0:
         return _win_in_one(work, moves) or moves[0]
     budget = lv.nodes if nodes is None else nodes
-    if level_number == TOP_LEVEL:  # a game with a solver: a win it proves beats any guess
+    if level_number == TOP_LEVEL:  # a game with a solver: what it proves beats any guess
         proved: Move | None = work.proved_move(budget // PROOF_SHARE)
         if proved is not None:
             return proved

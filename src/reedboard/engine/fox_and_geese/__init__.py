@@ -524,10 +524,12 @@ class McLoughlinFoxAndGeese(FoxAndGeese):
 
     def proved_move(self, effort: int) -> CrossMove | None:
         """The geese's move in the shipped winning strategy while the position is in it
-        (reedboard/engine/fox_and_geese/strategy.py: the game solved whole), else a win proved
-        by the proof search (reedboard/engine/fox_and_geese/solver.py): late in the game, when
-        the geese have little room left, it settles a position in milliseconds."""
-        if (move := self.strategy_move()) is not None:
+        (reedboard/engine/fox_and_geese/strategy.py: the game solved whole); the fox's, while
+        its every move leads into the strategy, the one that makes the geese's win take
+        longest (:meth:`longest_move`); else a win proved by the proof search
+        (reedboard/engine/fox_and_geese/solver.py): late in the game, when the geese have
+        little room left, it settles a position in milliseconds."""
+        if (move := self.strategy_move() or self.longest_move()) is not None:
             return move
         from reedboard.engine.fox_and_geese import solver as solver  # (it imports this module)
 
@@ -552,6 +554,17 @@ class McLoughlinFoxAndGeese(FoxAndGeese):
 
         plan = strategy.shipped()
         return None if plan is None else plan.move(self)
+
+    def longest_move(self) -> CrossMove | None:
+        """The fox's move after which the geese's win under the shipped strategy takes the
+        most plies (the deepest line of its tree, from its shipped depths), or None when a
+        fox move leads out of the strategy (a goose has strayed from it, or other options)."""
+        if self._turn != 0:
+            return None
+        from reedboard.engine.fox_and_geese import strategy
+
+        plan = strategy.shipped()
+        return None if plan is None else plan.longest_move(self)
 
     @classmethod
     def analysis(cls) -> Analysis | None:
