@@ -196,3 +196,28 @@ def test_axe_finds_no_serious_violation_on_the_live_page_or_the_history(
         page.click("#games tbody tr button")
         page.wait_for_selector("body[data-ply='0']")
         assert serious(axe.run(page)) == []
+
+
+def test_a_whole_game_of_solitaire_by_keyboard_alone(page: Any, tmp_path: Path) -> None:
+    # the seed's key, all 31 jumps, each by arrows and Enter only (a peg picked up, then its
+    # landing): the game ends won, and says so
+    from reedboard.engine.solitaire import SEED_KEY as key
+
+    with LiveDaemon(tmp_path, "solitaire") as live:
+        open_page(page, live.url)
+        for _ in range(10):
+            page.keyboard.press("Tab")
+            if focused(page) is not None:
+                break
+        for n, move in enumerate(key, 1):
+            start, landing = move.split("-")
+            walk_to(page, "solitaire", start)
+            enter(page)
+            walk_to(page, "solitaire", landing)
+            page.keyboard.press("Enter")
+            page.wait_for_function(f"document.body.dataset.plies == '{n}'", timeout=10000)
+        assert [str(m) for m in live.daemon.session.moves] == list(key)
+        assert live.daemon.session.position.is_over()
+        page.wait_for_function("document.querySelector('#outcome').textContent != ''")
+        assert "won" in page.inner_text("#outcome").lower()
+        assert page.locator(".piece-at").count() == 1
