@@ -185,8 +185,6 @@ class Decider:
         self._changed_at: float | None = None
         self._unknown_since: float | None = None
         self._knocked = False
-        self._committed_at: float | None = None
-        """When the move before the last was committed."""
         """The board that means nothing has pieces missing only (:meth:`_only_missing`)."""
         self._deferred: tuple[float, Verdict] | None = None
         """WAITING: when the board began to show an earlier position or a start, and it."""
@@ -259,7 +257,7 @@ class Decider:
         """A new game begun (read off the board, or `new`): nothing waits on the old one (nor
         the computer's move shown to be carried out)."""
         self._waiting = self._on_word = None
-        self._showing = self._committed_at = None
+        self._showing = None
         self._leave(SessionState.CARRYING_OUT)
         self.install(position, now, start_from)
         self._leave(SessionState.RESTORING)
@@ -275,33 +273,10 @@ class Decider:
             self.recognizer.history.append((base.occupied(), base.is_chance()))
         self.recognizer.extendable = (base, move) if move.points() else None
         self.changed(now, since)
-        self._stale_switch(base, move, now)
-        self._committed_at = now
-
-    def _stale_switch(self, base: Position[Any, Any], move: Move, now: float) -> None:
-        """A move read while one switch has disagreed with the game since before the move
-        before it, no move touching that point and the switch still for :data:`SUSPECT` or
-        more: that switch is thought broken (the board reads past it; a stray piece really
-        there is taken off, and the switch changing clears the thought)."""
-        if self._suspects or self._committed_at is None:
-            return
-        before, after = base.occupied(), self.recognizer.expected
-        moved = frozenset(move.points())
-        odd = [
-            p
-            for p in (frozenset(self.physical) ^ after) & (frozenset(self.physical) ^ before)
-            if p not in moved
-            and p in self.layout.points
-            and (last := _last_change(self._edges, p)) < self._committed_at
-            and now - last >= SUSPECT
-        ]
-        if len(odd) == 1:
-            self._suspect(odd[0], now)
 
     def taken_back(self, now: float) -> None:
         """The session took moves back."""
         self._waiting = self._on_word = None
-        self._committed_at = None
         self.recognizer.extendable = None
         self.changed(now)
 
@@ -1435,9 +1410,3 @@ class Decider:
     def suspect_lights(self) -> dict[str, Light]:
         """A switch thought broken pulses red until it changes again."""
         return {p: Light(RED, Pattern.PULSE) for p in self._suspects if p in self.layout.points}
-
-
-def _last_change(edges: Edges, point: str) -> float:
-    """When ``point``'s switch last changed (never: minus infinity)."""
-    never = float("-inf")
-    return max(edges.on.get(point, never), edges.off.get(point, never))
