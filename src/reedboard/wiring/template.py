@@ -378,15 +378,18 @@ def die_pockets(pips: tuple[Circle, ...]) -> list[Rect]:
     return pockets
 
 
-def box(shape: Shape) -> Rect:
-    """A shape's bounding box."""
+def box(shape: Shape, hair: float = 0.0) -> Rect:
+    """A shape's bounding box; a line's widened by ``hair`` on every side (so a straight line
+    along x or y still overlaps what it crosses)."""
     if isinstance(shape, Circle):
         return Rect(shape.x - shape.d / 2, shape.y - shape.d / 2, shape.d, shape.d)
     if isinstance(shape, Rect):
         return shape
     xs = [x for x, _ in shape.points]
     ys = [y for _, y in shape.points]
-    return Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+    return Rect(
+        min(xs) - hair, min(ys) - hair, max(xs) - min(xs) + 2 * hair, max(ys) - min(ys) + 2 * hair
+    )
 
 
 def controls(

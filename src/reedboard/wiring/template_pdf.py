@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from reedboard.wiring.template import LABELS, STYLES, Circle, Rect, Shape, Sheet
+from reedboard.wiring.template import LABELS, STYLES, Circle, Rect, Shape, Sheet, box
 
 if TYPE_CHECKING:
     from fpdf import FPDF
@@ -128,7 +128,7 @@ def _tile(pdf: FPDF, sheet: Sheet, tiles: Tiling, col: int, row: int) -> None:
         for op in sheet.operations:
             pdf.set_draw_color(*_rgb(STYLES[op.key].colour))
             for shape in op.shapes:
-                if _box(shape).overlaps(view):
+                if box(shape, hair=0.1).overlaps(view):
                     _draw(pdf, shape, dx, dy)
         pdf.set_text_color(*_rgb(LABELS.colour))
         near = Rect(view.x - 60, view.y - 10, view.w + 120, view.h + 20)  # (a label's reach)
@@ -176,17 +176,6 @@ def _draw(pdf: FPDF, shape: Shape, dx: float, dy: float) -> None:
         pdf.rect(shape.x + dx, shape.y + dy, shape.w, shape.h)
     else:
         pdf.polyline([(x + dx, y + dy) for x, y in shape.points])
-
-
-def _box(shape: Shape) -> Rect:
-    if isinstance(shape, Circle):
-        return Rect(shape.x - shape.d / 2, shape.y - shape.d / 2, shape.d, shape.d)
-    if isinstance(shape, Rect):
-        return shape
-    xs = [x for x, _ in shape.points]
-    ys = [y for _, y in shape.points]
-    # (a hair's breadth, so a straight line along x or y still overlaps what it crosses)
-    return Rect(min(xs) - 0.1, min(ys) - 0.1, max(xs) - min(xs) + 0.2, max(ys) - min(ys) + 0.2)
 
 
 def _rgb(colour: str) -> tuple[int, int, int]:
