@@ -97,21 +97,27 @@ def test_a_hint_for_the_position_still_there_is_said_and_lit(
 
 
 def test_the_loop_runs_on_through_a_real_search(tmp_path: Path) -> None:
-    """A solitaire hint searches for about a third of a second: the loop is never held up
-    for more than a few milliseconds of it (on the loop, it would be held the whole time)."""
+    """A solitaire hint searches for about a third of a second: the loop turns on through it,
+    never held up for more than a small part of it (on the loop, it would be held the whole
+    time). Relative to the search, not a fixed figure: CI's machine is shared, and a busy
+    moment there may stall any loop for tens of milliseconds."""
     lines: list[str] = []
     daemon = Daemon(Config(game="solitaire", database=tmp_path / "g.db"), lines.append)
     switch = sys.getswitchinterval()
     stalls: list[float] = []
 
     async def play() -> None:
+        nonlocal searched
+        start = time.perf_counter()
         daemon.command("press hint")
         while not any(s.startswith("hint:") for s in lines):
             before = time.perf_counter()
             await asyncio.sleep(0.001)
             stalls.append(time.perf_counter() - before - 0.001)
+        searched = time.perf_counter() - start
 
+    searched = 0.0
     run(daemon, play)
     assert len(stalls) > 10  # the search took a while, and the loop turned meanwhile
-    assert max(stalls) < 0.05, max(stalls)
+    assert max(stalls) < searched / 4, (max(stalls), searched)
     assert sys.getswitchinterval() == switch  # Python's thread switching as it was
