@@ -99,7 +99,9 @@ def test_the_players_going_on_past_a_broken_switch_are_told_which_within_seconds
     said = [a for a in rig.session.alerts if a["kind"] == "suspect-switch"]
     assert said and said[0]["text"].startswith("switch 17 ")
     assert said[0]["t"] < 10.0
-    assert rig.moves == ["9-4"]  # two moves read past a broken switch: not taken on that
+    # the one line that fits but for that switch is taken as it is named: the players have
+    # gone on, and would not know to confirm a move two plies back
+    assert rig.moves == ["9-4", "17-10", "4-1"]
 
 
 def test_a_knocked_piece_is_never_called_a_broken_switch() -> None:
@@ -167,3 +169,28 @@ def test_readings_that_disagree_on_the_point_are_followed_as_the_players_go_on()
     assert kept == [{"8", "9", "15", "16", "17"}, {"8", "15", "16", "17"}, {"15", "16", "17"}]
     assert all(len(f.moves) == 3 for f in watch.kept)  # past DEPTH: 23 reaches each
     assert watch.look(start, board, edges, 20.0, since=9.0)[0] is None  # still three
+
+
+def test_which_goose_moved_past_a_switch_stuck_closed_is_asked_and_the_answer_taken() -> None:
+    """A goose set on 9 with no switch opening: it came from 8, 15, 16 or 17, whichever
+    switch stuck closed; the board cannot tell, the players can. The fox answering first
+    changes nothing: the question stands, and the answer takes both moves."""
+    rig = Rig("fox-and-geese")
+    rig.move("9", "4")
+    rig.place("9")  # the goose 16-9, switch 16 stuck closed
+    rig.wait(1.0)
+    assert not [a for a in rig.session.alerts if a["kind"] == "ambiguous"]  # not yet
+    rig.move("4", "1")  # the fox answers
+    rig.wait(AGREED + 1.0)
+    asked = [a["text"] for a in rig.session.alerts if a["kind"] == "ambiguous"]
+    assert asked and set(asked[-1].split(" | ")) == {"8-9", "15-9", "16-9", "17-9"}
+    assert rig.session.alerts[-1]["kind"] == "ambiguous"  # the last word: which was it
+    assert rig.moves == ["9-4"]
+    for _ in range(asked[-1].split(" | ").index("16-9")):
+        rig.press("hint")
+    rig.press("confirm")
+    assert rig.moves == ["9-4", "16-9", "4-1"]
+    said = [a["text"] for a in rig.session.alerts if a["kind"] == "suspect-switch"]
+    assert said and said[0].startswith("switch 16 ")
+    rig.move("17", "10")  # the game goes on, 16 read as the game expects it (empty)
+    assert rig.moves == ["9-4", "16-9", "4-1", "17-10"]

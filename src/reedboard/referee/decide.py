@@ -47,7 +47,7 @@ from reedboard.referee.recognition import (
     Verdict,
     distinct,
 )
-from reedboard.referee.suspects import STILL, SUSPECT, SwitchWatch, fitting_lines
+from reedboard.referee.suspects import STILL, SUSPECT, Fit, SwitchWatch, fitting_lines
 from reedboard.wiring.layout import Layout
 
 log = logging.getLogger("reedboard")
@@ -177,6 +177,9 @@ class Decider:
         self._pending: Pending | None = None
         """Moves read as made but not yet taken (reedboard/referee/pending.py)."""
         self._asked: dict[Move, Line] = {}
+        self._watch_asked: dict[Move, Fit] = {}
+        """A question put because lines lifting from different points fit the board but for
+        the one switch each missed: the line of each move asked about."""
         """While pending lines are put to the player: the line each candidate starts."""
         self._last_ask: tuple[int, tuple[Move, ...]] | None = None
         """The last question said (ply, candidates), so a touch does not say it twice."""
@@ -358,6 +361,13 @@ class Decider:
             self._judge_shown(now)  # sees made (a man onto his own): the players say so
         elif self._state is SessionState.ASKING:  # the candidate shown
             move = self._ambiguous[self._shown % len(self._ambiguous)]
+            fit = self._watch_asked.get(move)
+            if fit is not None:  # which piece moved, a switch under one never changing
+                self._ambiguous, self._asked, self._watch_asked = (), {}, {}
+                for made in fit.moves:
+                    self._commit(made, False, now)
+                self._suspect(next(iter(fit.off)), now)
+                return
             line = self._asked.get(move)
             self._ambiguous, self._asked = (), {}
             if line is not None:  # a line of moves read ahead: all of it was made
@@ -455,7 +465,7 @@ class Decider:
         """The position changed: moves read ahead of it, and any question about them, belong
         to the board as it was. (Whoever asks anew does so after the change.)"""
         self._pending = None
-        self._asked = {}
+        self._asked, self._watch_asked = {}, {}
         self._ambiguous, self._shown, self._ambiguous_extends = (), 0, False
         self._last_ask = None
         self._deferred = None
@@ -642,6 +652,8 @@ class Decider:
             self._pending = None
             if self._ask_early(now):
                 self._unknown_since = None
+            elif self._watch_asked:
+                self._unknown_since = None  # the question which piece moved is the word
             else:
                 self._enter(SessionState.MISMATCH)
                 self._say(Mismatch(now, self._fix_text()))
@@ -813,9 +825,13 @@ class Decider:
         self._deferred = None
         if verdict.kind is not Kind.UNKNOWN:
             self._unknown_since = None
-        if verdict.kind is not Kind.AMBIGUOUS and not (keep and self._asked):
+        if (
+            verdict.kind is not Kind.AMBIGUOUS
+            and not (keep and self._asked)
+            and not (self._watch_asked and verdict.kind in (Kind.UNKNOWN, Kind.LIFTED))
+        ):  # (a question which piece moved stands while the board means nothing else)
             self._ambiguous = ()
-            self._asked = {}
+            self._asked, self._watch_asked = {}, {}
         # what the reading left to wait on, before what it shows adds to it
         if not (verdict.kind is Kind.UNKNOWN and self.mismatch):  # else the fix stays lit
             self._leave(SessionState.WAITING, SessionState.MISMATCH)
@@ -864,7 +880,9 @@ class Decider:
                 self._say(Lifted(now, tuple(sorted(verdict.landings, key=self.order))))
             self._landings = verdict.landings
         elif kind is Kind.UNKNOWN:
-            if first:
+            if first and self._watch_asked:
+                pass  # the question is the word
+            elif first:
                 if self._state is not SessionState.RESTORING:
                     self._enter(SessionState.MISMATCH)
                 self._say(Mismatch(now, self._fix_text()))
@@ -904,9 +922,36 @@ class Decider:
             self.position, frozenset(self.physical), self._edges, now, self.recognizer.since
         )
         if point is None:
+            if self._watch.question:
+                self._ask_which(now, self._watch.question)
             return
+        kept = self._watch.kept
+        lines = [f for f in kept if f.moves and f.missed(point)]
+        ends = {f.position.to_text() for f in lines}
         self._watch.forget()
+        if lines and len(ends) == 1 and len(lines) == len(kept):
+            # every reading is one line of play that the broken switch alone hides: the
+            # players have most likely gone on, so it is taken (as `confirm` would)
+            line = min(lines, key=lambda f: len(f.moves))
+            for move in line.moves:
+                self._commit(move, False, now)
         self._suspect(point, now)
+
+    def _ask_which(self, now: float, fits: list[Fit]) -> None:
+        """Lines lifting a piece from different points fit the board but for the one switch
+        each missed: ask which move was made (followed on as the players go on)."""
+        lines = {f.moves[0]: f for f in fits}
+        if self._watch_asked and set(lines) == set(self._watch_asked):
+            self._watch_asked = lines  # the same question, its lines read further
+            return
+        if self._ambiguous:
+            return  # another question stands
+        self._watch_asked, self._asked = lines, {}
+        self._ambiguous, self._shown, self._ambiguous_extends = tuple(lines), 0, False
+        self._leave(SessionState.MISMATCH)
+        self._questions()
+        self._ask(now, self._ambiguous)
+        self._do(Show())
 
     def reading(self) -> Occupancy:
         """The board as the switches read it, a switch thought broken read as the game

@@ -192,6 +192,13 @@ class SwitchWatch:
     of: str = ""
     """The position they start from."""
 
+    rivals: tuple[str, ...] = ()
+    """The first moves of the lines that fit the board but for a lift each one switch missed,
+    at different points (which piece moved the board cannot tell: the players can)."""
+    rivals_since: float = 0.0
+    question: list[Fit] = field(default_factory=list)
+    """Those lines, once they have stood for :data:`AGREED`: ask which was played."""
+
     lost: bool = False
     """More lines fitted than are followed, or longer: none is named until the position
     changes (the board then means something again)."""
@@ -200,6 +207,7 @@ class SwitchWatch:
         self.agreed = None
         self.kept = []
         self.lost = False
+        self.rivals, self.question = (), []
 
     def _fits(
         self, position: Position[Any, Any], board: Occupancy, edges: Edges, since: float
@@ -247,7 +255,7 @@ class SwitchWatch:
         points = {p for f in fits for p in f.off}
         if len(points) != 1:
             self.agreed = None
-            return None, None
+            return None, self._rival_lines(fits, edges, now, since)
         (point,) = points
         last = _last(edges, point)
         if last > since and any(f.missed(point) for f in fits):
@@ -262,3 +270,24 @@ class SwitchWatch:
         if now < due:
             return None, due
         return point, None
+
+    def _rival_lines(self, fits: list[Fit], edges: Edges, now: float, since: float) -> float | None:
+        """Where every line that fits lifted a piece from a point whose switch never changed,
+        each from another point (a goose moved to 28 from 29 or from 23, one switch stuck
+        closed): once so for :data:`AGREED`, :attr:`question` holds them. When to look
+        again, if not yet."""
+        firsts = tuple(sorted(str(f.moves[0]) for f in fits if f.moves))
+        if len(firsts) != len(fits) or len(set(firsts)) != len(fits) or len(fits) < 2:
+            self.rivals, self.question = (), []
+            return None
+        for f in fits:
+            (point,) = f.off
+            if point not in f.before or point in f.after or _last(edges, point) > since:
+                self.rivals, self.question = (), []
+                return None
+        if firsts != self.rivals:
+            self.rivals, self.rivals_since, self.question = firsts, now, []
+        if now < self.rivals_since + AGREED:
+            return self.rivals_since + AGREED
+        self.question = fits
+        return None
