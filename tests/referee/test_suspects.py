@@ -58,12 +58,21 @@ def test_the_watch_names_the_one_point_once_the_readings_have_agreed_a_moment() 
     assert [list(map(str, f.moves)) for f in watch.kept] == [["17-10", "4-1"]]
 
 
-def test_a_switch_that_changed_since_the_move_began_is_not_the_broken_one() -> None:
+def test_a_switch_that_changed_since_the_move_began_is_named_only_once_it_stayed_so() -> None:
+    """17 closed again after its goose left (a piece set back or set down by mistake, or the
+    switch breaking under a hand that had lifted it): named only once it has read so longer
+    than a piece set down by mistake or knocked stays."""
     start = engine.from_text("fox-and-geese", FOX_ON_4)
     board = _after("fox-and-geese", "9-4", "17-10", "4-1") | {"17"}
     edges = Edges()
-    edges.record("17", True, 11.0)  # 17 changed meanwhile: it works
-    assert SwitchWatch().look(start, board, edges, 20.0, since=9.0)[0] is None
+    for t, point, on in ((9.5, "17", False), (10.0, "10", True), (11.0, "17", True)):
+        edges.record(point, on, t)
+    for t, point, on in ((12.0, "4", False), (12.4, "1", True)):
+        edges.record(point, on, t)
+    watch = SwitchWatch()
+    assert watch.look(start, board, edges, 13.0, since=9.0)[0] is None
+    assert watch.look(start, board, edges, 11.0 + SUSPECT - 0.1, since=9.0)[0] is None
+    assert watch.look(start, board, edges, 11.0 + SUSPECT, since=9.0)[0] == "17"
 
 
 def test_a_point_that_changed_alone_is_named_only_once_it_stayed_so_longer_than_a_knock() -> None:

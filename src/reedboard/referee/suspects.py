@@ -258,14 +258,14 @@ class SwitchWatch:
             return None, self._rival_lines(fits, edges, now, since)
         (point,) = points
         last = _last(edges, point)
-        if last > since and any(f.missed(point) for f in fits):
-            # a switch that did not follow a move, but changed meanwhile: it works
-            self.agreed = None
-            return None, None
         if self.agreed != point:
             self.agreed, self.since = point, now
         due = self.since + AGREED
-        if not all(f.missed(point) for f in fits):  # it changed with no move to explain it
+        if last > since or not all(f.missed(point) for f in fits):
+            # it changed with no move to explain it, or it did not follow a move but changed
+            # meanwhile (a piece set back, or set down by mistake; or the switch broke under
+            # a hand that had lifted its piece): so only once it has stayed so longer than
+            # a knocked piece or one set down by mistake stays
             due = max(due, last + SUSPECT)
         if now < due:
             return None, due
