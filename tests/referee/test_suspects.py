@@ -203,3 +203,25 @@ def test_which_goose_moved_past_a_switch_stuck_closed_is_asked_and_the_answer_ta
     assert said and said[0].startswith("switch 16 ")
     rig.move("17", "10")  # the game goes on, 16 read as the game expects it (empty)
     assert rig.moves == ["9-4", "16-9", "4-1", "17-10"]
+
+
+def test_two_jumps_past_a_broken_landing_are_followed_in_the_order_they_were_made() -> None:
+    """Solitaire: 26-12 onto a switch stuck open, then 1-3. The same board is reached by 1-3
+    then 26-12, the order lines are first found in; the switches' times say which came
+    first, and the line made so names 12."""
+    start = engine.start("solitaire")
+    for move in ("5-17", "12-10", "3-11"):
+        start.push(start.parse_move(move))
+    after = start.copy()
+    for move in ("26-12", "1-3"):
+        after.push(after.parse_move(move))
+    board = after.occupied() - {"12"}
+    edges = Edges()
+    for t, point, on in ((10.0, "26", False), (10.4, "19", False)):  # 12 never closes
+        edges.record(point, on, t)
+    for t, point, on in ((13.0, "1", False), (13.3, "2", False), (13.6, "3", True)):
+        edges.record(point, on, t)
+    watch = SwitchWatch()
+    assert watch.look(start, board, edges, 14.0, since=9.0) == (None, 14.0 + AGREED)
+    assert watch.look(start, board, edges, 14.0 + AGREED, since=9.0) == ("12", None)
+    assert [list(map(str, f.moves)) for f in watch.kept] == [["26-12", "1-3"]]

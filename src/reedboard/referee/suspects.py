@@ -172,6 +172,34 @@ def fitting_lines(
     return out
 
 
+def _other_orders(fit: Fit) -> list[Fit]:
+    """The line's two moves made the other way round, where the rules allow it (one player's
+    moves, as in Solitaire: :func:`fitting_lines` keeps one order of a board and position
+    reached, which the switches' times may not bear out)."""
+    if len(fit.moves) != 2 or fit.start is None:
+        return []
+    at, steps, positions = fit.start, [], []
+    for move in reversed(fit.moves):
+        if move not in at.legal_moves:
+            return []
+        at = at.copy(stack=False)
+        at.push(move)
+        steps.append(at.occupied())
+        positions.append(at)
+    return [
+        Fit(
+            fit.moves[::-1],
+            fit.before,
+            fit.after,
+            fit.off,
+            fit.position,
+            tuple(steps),
+            tuple(positions),
+            fit.start,
+        )
+    ]
+
+
 def _last(edges: Edges, point: str) -> float:
     """When ``point``'s switch last changed."""
     return max(edges.on.get(point, float("-inf")), edges.off.get(point, float("-inf")))
@@ -224,8 +252,10 @@ class SwitchWatch:
                         fits.append(base.then(more, line.off))
         out: dict[tuple[Occupancy, str], Fit] = {}
         for f in fits:
-            if f.in_order(edges, since):
-                out.setdefault((f.off, f.position.to_text()), f)
+            for line in (f, *_other_orders(f)):
+                if line.in_order(edges, since):
+                    out.setdefault((line.off, line.position.to_text()), line)
+                    break
         return list(out.values())
 
     def look(
