@@ -225,3 +225,24 @@ def test_two_jumps_past_a_broken_landing_are_followed_in_the_order_they_were_mad
     assert watch.look(start, board, edges, 14.0, since=9.0) == (None, 14.0 + AGREED)
     assert watch.look(start, board, edges, 14.0 + AGREED, since=9.0) == ("12", None)
     assert [list(map(str, f.moves)) for f in watch.kept] == [["26-12", "1-3"]]
+
+
+def test_where_a_goose_came_down_on_a_switch_stuck_open_is_asked_once_the_fox_has_moved() -> None:
+    """The goose from 17 went to 10 or to 9, one switch stuck open: while nothing else moves
+    the goose may still be in the hand (no question); once the fox has moved it came down,
+    and the players are asked which."""
+    rig = Rig("fox-and-geese")
+    rig.move("9", "4")
+    rig.lift("17")  # set down on 10, whose switch never closes
+    rig.wait(AGREED + SUSPECT)
+    assert not [a for a in rig.session.alerts if a["kind"] == "ambiguous"]
+    rig.move("4", "1")  # the fox answers
+    rig.wait(AGREED + 1.0)
+    asked = [a["text"] for a in rig.session.alerts if a["kind"] == "ambiguous"]
+    assert asked and set(asked[-1].split(" | ")) == {"17-10", "17-9"}
+    for _ in range(asked[-1].split(" | ").index("17-10")):
+        rig.press("hint")
+    rig.press("confirm")
+    assert rig.moves == ["9-4", "17-10", "4-1"]
+    said = [a["text"] for a in rig.session.alerts if a["kind"] == "suspect-switch"]
+    assert said and said[0].startswith("switch 10 ")

@@ -991,11 +991,8 @@ class Decider:
         board = self.reading()
         near = self._near_misses(board)
         points = {p for _, p in near}
-        still = {p for m, p in near if m is None}
-        if (
-            self._state is SessionState.MISMATCH and still
-        ):  # the board as it was but for one switch:
-            points = still  # no move at all is the likelier reading (nobody moved)
+        # (the board as it was but for one switch, or a move made but for the one switch its
+        # piece left, at several points: the next moves tell which, suspects.SwitchWatch)
         if len(points) != 1:
             if self._kind is Kind.LIFTED and any(m is not None for m, _ in near):
                 self._notice(

@@ -249,7 +249,9 @@ class SwitchWatch:
             for base in (line, line.but_last()) if line.moves else (line,):
                 for more in fitting_lines(base.position, board):
                     if more.off <= line.off and (more.moves or base is line):
-                        fits.append(base.then(more, line.off))
+                        # (a line whose last move is replaced no longer misses its point:
+                        # what it disagrees with is what the longer line does)
+                        fits.append(base.then(more, line.off if base is line else more.off))
         out: dict[tuple[Occupancy, str], Fit] = {}
         for f in fits:
             for line in (f, *_other_orders(f)):
@@ -302,17 +304,22 @@ class SwitchWatch:
         return point, None
 
     def _rival_lines(self, fits: list[Fit], edges: Edges, now: float, since: float) -> float | None:
-        """Where every line that fits lifted a piece from a point whose switch never changed,
-        each from another point (a goose moved to 28 from 29 or from 23, one switch stuck
-        closed): once so for :data:`AGREED`, :attr:`question` holds them. When to look
-        again, if not yet."""
+        """Where every line that fits moved a piece from, or (a move after it made) onto, a
+        point whose switch never changed, each at another point (a goose moved to 28 from 29
+        or from 23, one switch stuck closed; a goose from 23 to 17, 22 or 15, one stuck open,
+        and the fox has jumped since): once so for :data:`AGREED`, :attr:`question` holds
+        them. When to look again, if not yet."""
         firsts = tuple(sorted(str(f.moves[0]) for f in fits if f.moves))
         if len(firsts) != len(fits) or len(set(firsts)) != len(fits) or len(fits) < 2:
             self.rivals, self.question = (), []
             return None
         for f in fits:
             (point,) = f.off
-            if point not in f.before or point in f.after or _last(edges, point) > since:
+            lifted = point in f.before and point not in f.after
+            # (a landing missed is a piece that may still be in the hand, until a move after
+            # it shows it came down)
+            landed = point in f.after and point not in f.before and len(f.moves) > 1
+            if not (lifted or landed) or _last(edges, point) > since:
                 self.rivals, self.question = (), []
                 return None
         if firsts != self.rivals:
