@@ -669,3 +669,44 @@ def test_a_switch_is_not_named_on_the_last_moves_agreement() -> None:
     rig.wait(16.0 - rig.t)
     assert rig.moves == ["29-17", "10-24", "8-10"]
     assert "suspect-switch" not in rig.kinds()
+
+
+def test_a_move_reached_early_dates_from_its_piece_leaving_not_the_next_piece_bouncing() -> None:
+    # the fox goes 16-17 while a goose is lifted from 23 already; the fox is lifted again
+    # before the goose comes down on 16, the fox's start, bouncing there (its switch opens a
+    # moment): the fox left 16 long before that, so the goose's move, read from after the
+    # fox's, is still seen, and the fox's next move after it
+    rig = Rig("fox-and-geese", "F............GGF....GGGGGGGGGGGGG F")
+    rig.lift("16")
+    rig.lift("23")
+    rig.place("17")
+    rig.lift("17")
+    rig.wait(3.0)  # the goose in the hand a while
+    t = rig.t
+    rig.runner.place("16", t + 0.1)
+    rig.runner.lift("16", t + 0.102)  # (a bounce as it comes down)
+    rig.runner.place("16", t + 0.103)
+    rig.wait()
+    rig.place("18")
+    rig.wait(1.0)
+    assert rig.moves == ["16-17", "23-16", "17-18"]
+    assert "mismatch" not in rig.kinds()
+
+
+def test_a_piece_set_down_off_a_route_is_no_touch_of_a_still_piece() -> None:
+    # the fox goes 16-17 while a goose is lifted from 15; the fox is lifted again and the
+    # goose comes down on 9: the board is also the fox 16-9 with the goose on 15 touched,
+    # but a piece was set down on 17 and lifted again, which a touch does not do: the fox's
+    # move is taken at once, the goose's once the fox comes down
+    rig = Rig("fox-and-geese", "F............GGF....GGGGGGGGGGGGG F")
+    rig.lift("16")
+    rig.lift("15")
+    rig.place("17")
+    rig.lift("17")
+    rig.place("9")
+    assert rig.moves == ["16-17"]
+    rig.wait(1.0)
+    rig.place("16")
+    rig.wait(1.0)
+    assert rig.moves == ["16-17", "15-9", "17-16"]
+    assert "mismatch" not in rig.kinds()

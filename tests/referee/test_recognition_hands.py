@@ -97,3 +97,44 @@ def test_games_the_benchmark_found_wrong_are_recognised(game_id: str, seed: int)
     report = check_games(game_id, [seed])
     failures = [f"{g.game} seed {g.seed}: {g.first}" for g in report.failures]
     assert not failures, "\n".join(failures)
+
+
+REACHED_EARLY = [
+    # a move taken as made before the next side's hand came in was dated from its start's
+    # last lift, though that was the next side's piece set down there (bouncing) after it:
+    # the moves read after it were lost (17-16, 25-17 read 25-18)
+    ("fox-and-geese-mcloughlin", 81),
+    # a move made with one still piece lifted (16-9, goose 15 touched) held up the move read
+    # made with the next side reaching early (16-17, 15-9), though a piece had been set down
+    # off its route (on 17) and lifted again: a touch sets nothing down elsewhere
+    ("fox-and-geese", 64),
+    # a capture read made (17x19, its taken goose set down on 9 by mistake) taken as the next
+    # move reads made after it, while the board read as plainly too as the move before made
+    # with the next side reaching early (17-9, 18-19, 9-10): two readings, so the players say
+    ("fox-and-geese", 35),
+    ("skip", 54),
+    # a capture read made (9x23) whose next move (15-9) reads made with one still piece
+    # lifted (goose 8 touched) lost to a reach-early reading of another chain (9x7x23, 16-9)
+    ("fox-and-geese", 67),
+    # a move read made with the next side reaching early (d5xc6) taken while the board also
+    # read as another (d5-e6) made with the next side's piece in the hand; and three moves
+    # reached one after another through a capture onto the man just moved (d7xe6, refilled)
+    # then a move plainly made were read as on their way only
+    ("skip", 95),
+    ("fox-and-geese", 91),
+    # a step read made (6-11) though a piece was set down off its route (5) and lifted again,
+    # and it takes no man that could have been set down there by mistake: the moves reached
+    # early that explain the set-down (6-5, 10-11, 5-10) are the reading; a piece set down on
+    # the last move's landing later (5-10 again) is no landing of that move
+    ("fox-and-geese", 90),
+    ("fox-and-geese", 6),
+]
+
+
+@pytest.mark.parametrize(("game_id", "seed"), REACHED_EARLY)
+def test_moves_reached_early_the_benchmark_found_wrong_are_recognised(
+    game_id: str, seed: int
+) -> None:
+    report = check_games(game_id, [seed], reach_early=0.3)
+    failures = [f"{g.game} seed {g.seed}: {g.first}" for g in report.failures]
+    assert not failures, "\n".join(failures)

@@ -683,6 +683,9 @@ class Decider:
                 self.recognizer.off_route
                 or (self.recognizer.early_made and self._left_late(verdict.moves[0]))
             ) and any(c.move not in verdict.moves for c in (*early, *self.recognizer.held_early))
+        if two_readings and self._set_down_elsewhere(verdict, board):
+            self._take_early(self.recognizer.early[0], now)
+            return
         if two_readings:  # a set-down off the move's route that moves made since explain, or
             # a stop the mover left after its landing filled (so another piece stood there)
             # while moves made with the next side reaching early explain it: so the next
@@ -771,6 +774,7 @@ class Decider:
                 and self.recognizer.set_down_by_mistake(board, made=step.move)
             )
             reading = pending.read(board, verdict, now, doubt=doubt, mistaken=mistaken)
+            reading = self._early_too(reading, board)
             verdict, keep = self._follow(reading, board, now)
         elif (
             pending is not None
@@ -786,14 +790,16 @@ class Decider:
             verdict = self.recognizer.judge(board)
         elif pending is not None and verdict.kind not in (Kind.COMMIT, Kind.SAME):
             # made here too, but not for sure: a move plainly made after the pending ones wins
-            reading = pending.read(board, verdict, now, plainly=True)
-            if reading.commit:
+            reading = self._early_too(pending.read(board, verdict, now, plainly=True), board)
+            if reading.commit or reading.ask:
                 verdict, keep = self._follow(reading, board, now)
         if (
             verdict.kind is Kind.UNKNOWN and not first and self._state is not SessionState.RESTORING
         ):  # (moves read ahead that no longer explain the board: the board may say more)
             if self._mistaken(board, now):
                 verdict = Verdict(Kind.LIFTED)  # (the next readings tell)
+            elif self._touched_ahead(board, now):
+                verdict = Verdict(Kind.LIFTED)  # (the piece comes back, or stays up)
             elif self._reached_early(board, now):
                 return
             elif self.recognizer.held_early:  # a move made, the next side's piece in the hand:
@@ -1129,6 +1135,9 @@ class Decider:
         touched = self.recognizer.made_but_touched(board)
         if len({c.move for c in early} | {c.move for c in touched}) != 1 or not early:
             return False
+        if any(c.move != early[0].move for c in self.recognizer.held_early):
+            return False  # (or another move made, the next side's piece in the hand: the
+            # next readings tell, the piece coming down)
         if now < self._last_edge() + self.hold and self.recognizer.set_down_by_mistake(board):
             # or a capture whose taken man was set down by mistake: wait for that point to
             # empty, or the board to stay so longer than a hand holds a piece
@@ -1137,6 +1146,80 @@ class Decider:
         if plainly and (not self.recognizer.early_made or len(early[0].move.points()) > 2):
             return False  # (a chain's stops and slides read many ways: not on this evidence)
         return self._take_early(early[0], now)
+
+    def _set_down_elsewhere(self, verdict: Verdict, board: Occupancy) -> bool:
+        """Whether the move ``verdict`` reads made was set down off its route first, though it
+        takes no man (none of its could have been set down there by mistake), while one move
+        made with the next side reaching early, and the next side's move made after it,
+        explains that set-down: a piece is set down only on a route, so that is the reading."""
+        r = self.recognizer
+        moves = distinct(c.move for c in r.early)
+        if not r.off_route or not r.early_made or len(moves) != 1 or r.early[0].extends:
+            return False  # (a chain gone on, or changed, is the same hand's: not the next side)
+        if any(c.move != moves[0] for c in (*r.held_early, *r.made_but_touched(board))):
+            return False
+        return not any(r.takes(c) for c in r.candidates if c.move in verdict.moves)
+
+    def _touched_ahead(self, board: Occupancy, now: float) -> bool:
+        """Whether a line of moves read ahead (pending) reads ``board`` as its next move made
+        with one still piece lifted, less than a touch ago (a hand touching it): wait for
+        the piece to come back (the line's move is then made) or to stay up longer than a
+        touch; meanwhile no other reading of the board (another move made with the next side
+        reaching early) is taken."""
+        if self._pending is None:
+            return False
+        if not any(line.reader.made_but_touched(board) for line in self._pending.lines):
+            return False
+        self._read_again_at = self._last_edge() + TOUCH + 0.001
+        return True
+
+    def _early_too(self, reading: Reading, board: Occupancy) -> Reading:
+        """Moves read ahead (pending lines) that ``reading`` would take because the next move
+        reads made after them, while the board reads too as another move made with the next
+        side reaching early and the next side's move made after it: the switches cannot tell
+        which, so the players are asked (`hint`, `confirm`), each line followed meanwhile.
+        (Steps and single jumps only: a chain's stops tell its routes apart.)"""
+        if not reading.commit:
+            return reading
+        first = reading.commit[0]
+        if first.extends or len(first.move.points()) > 2:
+            return reading  # (a chain's stops and slides read many ways: not on this evidence)
+        early = self.recognizer.reached_early(board)
+        if not self.recognizer.early_made:
+            return reading
+        others = distinct(
+            c.move
+            for c in early
+            if c.move != first.move and not c.extends and len(c.move.points()) <= 2
+        )
+        if not others:
+            return reading
+        if self.mismatch:  # (a board found wrong: the players fix it first; nothing is taken)
+            return Reading(verdict=Verdict(Kind.LIFTED), pending=self._pending)
+        lines = [self._line(reading.commit, board)]
+        for move in others[: MAX_LINES - 1]:
+            c = next(d for d in early if d.move == move)
+            lines.append(self._early_line(c, board))
+        return Reading(ask=tuple(lines))
+
+    def _line(self, steps: tuple[PendingStep, ...], board: Occupancy) -> Line:
+        """The line of ``steps`` played from the game's position, read on ``board``."""
+        position = self.position
+        reader = self.recognizer
+        for step in steps:
+            reader = reader_after(position, step.move, step.extends, step.since, self._edges)
+            position = reader.position
+        return Line(steps, reader, board)
+
+    def _early_line(self, c: Candidate, board: Occupancy) -> Line:
+        """The line of ``c``, read made with the next side reaching early, from when its
+        piece left (as :meth:`Recognizer.reached_early` read it)."""
+        left = self.recognizer.early_left.get(c.move)
+        if left is None:
+            left = self._edges.off.get(c.start, self._edges.now) if c.start else self._edges.now
+        step = PendingStep(c.move, c.extends, left, False, left_at(c.move, self._edges))
+        reader = reader_after(self.position, c.move, c.extends, left, self._edges)
+        return Line((step,), reader, board)
 
     def _left_late(self, move: Move) -> bool:
         """Whether a point ``move``'s piece was seen set down on on its way (a stop of a
@@ -1166,13 +1249,10 @@ class Decider:
             return False
         if any(c.move not in moves for c in self.recognizer.made_but_touched(board)):
             return False  # (another reading still: a piece touched)
-        lines = []
-        for move in moves[:MAX_LINES]:
-            c = next(d for d in early if d.move == move)
-            left = self._edges.off.get(c.start, now) if c.start else now
-            step = PendingStep(c.move, c.extends, left, False, left_at(c.move, self._edges))
-            reader = reader_after(self.position, c.move, c.extends, left, self._edges)
-            lines.append(Line((step,), reader, board))
+        lines = [
+            self._early_line(next(d for d in early if d.move == move), board)
+            for move in moves[:MAX_LINES]
+        ]
         self._follow(Reading(ask=tuple(lines)), board, now)
         if not self._ambiguous:  # (every line leaves one position: one was taken)
             self.judge(now)
@@ -1187,8 +1267,9 @@ class Decider:
             return False
         c = held[0]
         touched = self.recognizer.made_but_touched(board)
-        if any(d.move != c.move for d in touched):
-            return False
+        if any(d.move != c.move for d in (*touched, *self.recognizer.early)):
+            return False  # (another move made with a piece touched, or with the next side
+            # reaching early: the piece coming down tells)
         up = c.target - board  # (the pieces held: the board after the move, less this one)
         if not up or any(now < self._edges.off.get(p, now) + TOUCH for p in up):
             return False
@@ -1197,7 +1278,11 @@ class Decider:
     def _take_early(self, c: Candidate, now: float) -> bool:
         """Take ``c``, made before the next side's hand came in, as from when its piece left,
         and read the board again from after it."""
-        left = self._edges.off.get(c.start) if c.start else None
+        # (when it left as the reading saw it: its start may have been lifted since, the
+        # next side's piece set down there and touched)
+        left = self.recognizer.early_left.get(c.move)
+        if left is None:
+            left = self._edges.off.get(c.start) if c.start else None
         self._commit(c.move, c.extends, now, since=left)
         self.judge(now)
         return True

@@ -216,6 +216,16 @@ class Recognizer:
         self.held_early: list[Candidate] = []
         """After :meth:`reached_early`: moves it shows made but for pieces of the next side
         only lifted (a hand touching them reads the same): the board is on its way, not wrong."""
+        self.early: list[Candidate] = []
+        """After :meth:`reached_early`: what it returned."""
+        self.early_plain: set[Move] = set()
+        """After :meth:`reached_early` (deeper down too): the moves it read with the next
+        side's move plainly made after them (every switch of it changed, a piece set down
+        on an empty point), not only on a landing that went empty and full again."""
+        self.early_left: dict[Move, float] = {}
+        """After :meth:`reached_early`: when each move it read (or held) left its point, as
+        it read it (the lift before its landing filled: its start may have been lifted
+        again since, by the next side's piece set down there and touched)."""
         self.refresh(self.since)
 
     def edge(self, point: str, on: bool, now: float) -> None:
@@ -228,6 +238,7 @@ class Recognizer:
             self.since = since
         self.stops = []
         self.held_early, self.early_made = [], False
+        self.early, self.early_left, self.early_plain = [], {}, set()
         position = self.position
         self._last: Occupancy = position.occupied()
         self.expected: Occupancy = position.occupied()
@@ -372,6 +383,8 @@ class Recognizer:
             need = self._strays(board)
         out: list[tuple[Candidate, Kind]] = []
         held: list[Candidate] = []
+        lefts: dict[Move, float] = {}
+        plain: set[Move] = set()
         for c, filled in self._landed(board):
             if any(c is d for d, _ in out) or any(c is d for d in held):
                 continue  # (read already, when its landing was last filled)
@@ -434,8 +447,10 @@ class Recognizer:
             )
             verdict = reader.judge(board)
             kind = verdict.kind
+            plainly = False  # (the next side's move made, every switch of it changed)
             if kind in (Kind.COMMIT, Kind.PENDING, Kind.AMBIGUOUS):
                 made = [d for d in reader.candidates if d.move in verdict.moves]
+                plainly = kind is Kind.COMMIT and not any(d.silent for d in made)
                 fills = frozenset().union(*(d.may_fill for d in made))
                 if any(
                     not d.silent and reader.edges.filled.get(d.landing, float("inf")) <= landed
@@ -458,7 +473,9 @@ class Recognizer:
                     # the move after reads several ways, each ended after it; but a chain read gone
                     # on over such a landing when its shorter part reads plainly made is the
                     # shorter one, with more besides)
-                    plainly = all(not d.silent for d in deeper) and not (
+                    plainly = all(
+                        not d.silent or d.move in reader.early_plain for d in deeper
+                    ) and not (
                         unchanged
                         and any(
                             goes_on(c.move, d.move) and d.silent and self.refilled(d)
@@ -468,6 +485,8 @@ class Recognizer:
                     kind, rest = (Kind.COMMIT if plainly else Kind.LIFTED), frozenset()
             if rest - fills:
                 continue  # a piece set down where none of these moves goes
+            if kind is Kind.COMMIT and plainly:
+                plain.add(c.move)
             if kind in (Kind.UNKNOWN, Kind.TAKEBACK, Kind.NEW_GAME):
                 continue
             surely = kind is Kind.COMMIT or (
@@ -479,13 +498,18 @@ class Recognizer:
                 # only pieces lifted since (and no move of the next side's made where a
                 # switch went empty and full again): a hand touching them reads the same
                 held.append(c)
-                continue
-            out.append((c, Kind.COMMIT if surely else kind))
+            else:
+                out.append((c, Kind.COMMIT if surely else kind))
+            if c.leaves is not None:
+                lefts.setdefault(c.move, left)
         # the next side's move read made beats one read only on its way
         made = [c for c, kind in out if kind is Kind.COMMIT]
+        self.early_plain = plain & {c.move for c in made}
         if not inner:
             self.held_early = held
             self.early_made = bool(made)
+            self.early_left = lefts
+            self.early = made or [c for c, _ in out]
         return made or [c for c, _ in out]
 
     def _landed(self, board: Occupancy) -> Iterable[tuple[Candidate, float]]:
@@ -526,7 +550,7 @@ class Recognizer:
             last = self.position.move_stack[-1].points()
             own = (self.history[-1][0] ^ self.expected) | frozenset(last)
             # (set down on after the last move's piece came down: another piece, not it)
-            landed = self.edges.filled.get(last[-1], landed) if last else landed
+            landed = self._came_down(last) if last else landed
         return frozenset(
             p
             for p, t in self.edges.filled.items()
@@ -535,6 +559,18 @@ class Recognizer:
             and p not in self.expected
             and (p not in own or t > landed + BOUNCE)
         )
+
+    def _came_down(self, points: tuple[str, ...]) -> float:
+        """When the last move (of ``points``) came down: its landing's first fill after its
+        piece last left its start before this position began (a piece set down there since,
+        another hand's, is no landing of it); else (or where its route passes its landing
+        before it ends there) its landing's last fill."""
+        offs = [t for t in self.edges.offs.get(points[0], ()) if t <= self.since]
+        if offs and points[-1] not in points[1:-1]:
+            after = [t for t in self.edges.fills.get(points[-1], ()) if t > offs[-1]]
+            if after:
+                return after[0]
+        return self.edges.filled.get(points[-1], float("inf"))
 
     def one_spelling(self, moves: tuple[Move, ...], extends: bool) -> tuple[Move, ...]:
         """``moves`` that read alike, one of each position they leave: moves that end in the
@@ -724,6 +760,10 @@ class Recognizer:
                     break
         return frozenset(out)
 
+    def takes(self, c: Candidate) -> bool:
+        """Whether ``c`` takes a man (one that may be set down by mistake)."""
+        return bool(self._taken(c))
+
     def _taken(self, c: Candidate) -> Occupancy:
         """The men ``c`` takes (a capture onto the man it takes: its landing)."""
         taken = (self.expected - c.target) - {c.start}
@@ -796,12 +836,15 @@ class Recognizer:
     def made_but_touched(self, board: Occupancy) -> list[Candidate]:
         """The moves ``board`` shows made with one still piece lifted (a hand touching it),
         where that move and that piece account for every point disturbed since this position
-        began (a point refilled elsewhere means another piece moved)."""
+        began (a point refilled elsewhere means another piece moved; one set down on and
+        empty again, a piece set down off the move's route: another piece moved too)."""
         out: list[Candidate] = []
         edges = self.edges
-        disturbed = (self.expected ^ board) | {
-            p for p in board & self.expected if edges.off.get(p, float("-inf")) >= self.since
-        }
+        disturbed = (
+            (self.expected ^ board)
+            | {p for p in board & self.expected if edges.off.get(p, float("-inf")) >= self.since}
+            | self._strays(board)
+        )
         latest = max([*edges.off.values(), *edges.on.values(), edges.now], default=edges.now)
         for point in self.expected - board:
             if edges.off.get(point, float("-inf")) < latest - TOUCH:
