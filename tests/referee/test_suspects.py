@@ -246,3 +246,18 @@ def test_where_a_goose_came_down_on_a_switch_stuck_open_is_asked_once_the_fox_ha
     assert rig.moves == ["9-4", "17-10", "4-1"]
     said = [a["text"] for a in rig.session.alerts if a["kind"] == "suspect-switch"]
     assert said and said[0].startswith("switch 10 ")
+
+
+def test_confirm_takes_a_move_that_changes_no_switch_but_the_broken_one() -> None:
+    """Parchesi: L5's switch reads empty under a yellow man, and is named; the man then goes
+    onto his own man on L7, which no other switch sees (L7 stays full): `confirm` takes it."""
+    text = "Y1@L5 Y2@L7 Y3@Ynest Y4@Ynest R1@Rnest R2@Rnest R3@Rnest R4@Rnest turn=Y spin=2"
+    start = engine.from_text("parchesi", text)
+    rig = Rig("parchesi", text, occupied=start.occupied() - {"L5"})
+    rig.wait(AGREED + SUSPECT)
+    said = [a["text"] for a in rig.session.alerts if a["kind"] == "suspect-switch"]
+    assert said and said[0].startswith("switch L5 ")
+    assert rig.moves == []
+    rig.wait(2.0)  # the man goes from L5 onto L7: no switch changes
+    rig.press("confirm")
+    assert rig.moves == ["Y L5-L7"]

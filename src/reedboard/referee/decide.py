@@ -1475,9 +1475,13 @@ class Decider:
         the piece may still be in the hand: the button is carried out once the switches have
         been still for :data:`SUSPECT`, longer than a hand holds a piece.)"""
         physical, ignored = frozenset(self.physical), frozenset(self._suspects)
-        if not (physical ^ self.recognizer.expected) - ignored:
-            return False  # the board is as it was: nothing was moved
         lines = [f for f in fitting_lines(self.position, physical, ignored, depth=1) if f.moves]
+        if not (physical ^ self.recognizer.expected) - ignored:
+            # the board is as it was but at the switch thought broken: nothing was moved, or
+            # the move changes no other switch (from that point onto a point its own men hold)
+            lines = [f for f in lines if not f.off and (f.before ^ f.after) <= ignored]
+            if not ignored or not lines:
+                return False
         exact = [f for f in lines if not f.off]
         if exact:
             shortest = min(len(f.moves) for f in exact)
