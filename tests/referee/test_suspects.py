@@ -261,3 +261,21 @@ def test_confirm_takes_a_move_that_changes_no_switch_but_the_broken_one() -> Non
     rig.wait(2.0)  # the man goes from L5 onto L7: no switch changes
     rig.press("confirm")
     assert rig.moves == ["Y L5-L7"]
+
+
+def test_a_move_under_way_does_not_restart_the_wait_to_name_a_switch() -> None:
+    """A player who goes on at once leaves the board still for less than the 2 s the
+    readings must agree for; what they agreed on before the next move began stands."""
+    start = engine.from_text("fox-and-geese", FOX_ON_4)
+    board = _after("fox-and-geese", "9-4", "17-10", "4-1") | {"17"}
+    edges = Edges()
+    for t, point, on in ((10.0, "10", True), (12.0, "4", False), (12.4, "1", True)):
+        edges.record(point, on, t)
+    watch = SwitchWatch()
+    assert watch.look(start, board, edges, 13.0, since=9.0) == (None, 13.0 + AGREED)
+    edges.record("16", False, 14.0)  # two geese touched at once: nothing fits meanwhile
+    edges.record("24", False, 14.1)
+    assert watch.look(start, board - {"16", "24"}, edges, 14.5, since=9.0) == (None, None)
+    edges.record("16", True, 14.6)  # and put back: the same readings again
+    edges.record("24", True, 14.7)
+    assert watch.look(start, board, edges, 13.0 + AGREED, since=9.0) == ("17", None)

@@ -281,7 +281,9 @@ class SwitchWatch:
         if self.lost:
             self.kept, self.agreed = [], None
             return None, None
-        if not fits or any(not f.off for f in fits):  # nothing fits, or a line fits whole
+        if not fits:  # a move under way, most likely: what the readings agreed on stands
+            return None, None
+        if any(not f.off for f in fits):  # a line fits whole
             self.agreed = None
             return None, None
         points = {p for f in fits for p in f.off}
