@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.hands.check import check_games
+from tests.hands.check import ORDINARY, check_games
 
 CLASSES: dict[str, tuple[str, range, dict[str, Any]]] = {
     # Fox and Geese loop chains recorded in reverse when the jumped geese come off before the
@@ -138,3 +138,37 @@ def test_moves_reached_early_the_benchmark_found_wrong_are_recognised(
     report = check_games(game_id, [seed], reach_early=0.3)
     failures = [f"{g.game} seed {g.seed}: {g.first}" for g in report.failures]
     assert not failures, "\n".join(failures)
+
+
+MISTAKES = [
+    # a jump read made while the peg set down by mistake stands on its landing, and a still
+    # peg touched meanwhile: no sign that the next side has begun (25-27 read, 26-24 made)
+    ("solitaire", 328),
+]
+
+
+@pytest.mark.parametrize(("game_id", "seed"), MISTAKES)
+def test_taken_pieces_set_down_by_mistake_commit_no_wrong_move(game_id: str, seed: int) -> None:
+    report = check_games(game_id, [seed], **ORDINARY["mistake_setdown"])
+    failures = [f"{g.game} seed {g.seed}: {g.first}" for g in report.failures]
+    assert not failures, "\n".join(failures)
+    assert report.summary()["wrong_moves"] == 0
+
+
+CHATTER = [
+    # a capture onto a man's square read gone on over a landing that did not change, once
+    # the next side moved while its piece was touched: the chain's piece left the square it
+    # stood on only after the next side had begun (e3xf4 read as e3xf4xg5, then f1-g2)
+    ("skip", 153),
+    # a loop chain's landing passed on its way, its switch bouncing as the fox came down
+    # there at last: no stop left late (1x3x11x13x27x11 read as 1x3x11x27x13)
+    ("fox-and-geese", 103),
+]
+
+
+@pytest.mark.parametrize(("game_id", "seed"), CHATTER)
+def test_slides_and_chatter_commit_no_wrong_move(game_id: str, seed: int) -> None:
+    report = check_games(game_id, [seed], **ORDINARY["slide_chatter"])
+    failures = [f"{g.game} seed {g.seed}: {g.first}" for g in report.failures]
+    assert not failures, "\n".join(failures)
+    assert report.summary()["wrong_moves"] == 0

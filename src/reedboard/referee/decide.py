@@ -767,11 +767,12 @@ class Decider:
             doubt = self._touched(board)
             # a move read made (second thoughts of a man a capture takes: the man may have
             # been taken off and set down by mistake) while the board is also that capture
-            # under way: no man lifted nor move read after it says it was made
+            # under way (a still piece touched meanwhile aside): no man lifted nor move read
+            # after it says it was made
             mistaken = (
                 pending.made
                 and (step := pending.first()) is not None
-                and self.recognizer.set_down_by_mistake(board, made=step.move)
+                and self.recognizer.set_down_by_mistake(board, made=step.move, touched=True)
             )
             reading = pending.read(board, verdict, now, doubt=doubt, mistaken=mistaken)
             reading = self._early_too(reading, board)
@@ -1233,7 +1234,8 @@ class Decider:
         return any(
             self._edges.off.get(stop, float("-inf")) > landed
             for stop in self.recognizer.stops
-            if stop in points[1:-1]
+            if stop in points[1:-1] and stop != points[-1]  # (a loop's landing passed before:
+            # its switch opening since is its own bounce, or the piece lifted there now)
         )
 
     def _ask_early(self, now: float) -> bool:

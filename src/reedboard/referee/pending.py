@@ -98,6 +98,7 @@ class Line:
         left, before = left_at(move, edges), last.left
         if left is None or before is None:
             return True
+        set_off = before
         start, *route = last.move.points()
         if (
             edges.on.get(start, before) > before
@@ -106,6 +107,12 @@ class Line:
         ):  # its point was filled again since (its mover put back, the move only touched):
             # it left when that point last emptied
             before = edges.off.get(start, before)
+        for point in route[:-1]:  # a chain's piece set down on its way (the point filled
+            # after it set off, before the move after it began) left it when that point
+            # last emptied: the move after it begins after that
+            filled, off = edges.filled.get(point), edges.off.get(point)
+            if filled is not None and off is not None and set_off <= filled <= left < off:
+                return False
         return left >= before
 
     def key(self) -> tuple[tuple[str, bool], ...]:
