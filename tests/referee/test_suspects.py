@@ -15,6 +15,17 @@ FOX_ON_4 = "...F..GG..FGGGGGGGGGGGGGGGGGGGGGG G"
 """Fox and Geese after the fox 9-4: the geese to move."""
 
 
+def _edges(events: tuple[tuple[float, str, bool], ...] = ()) -> Edges:
+    """Switch edges: (time, point, closed) each."""
+    return _record(Edges(), events)
+
+
+def _record(edges: Edges, events: tuple[tuple[float, str, bool], ...]) -> Edges:
+    for t, point, on in events:
+        edges.record(point, on, t)
+    return edges
+
+
 def _after(game: str, *moves: str) -> frozenset[str]:
     position = engine.start(game)
     for move in moves:
@@ -49,9 +60,7 @@ def test_lines_of_two_moves_are_followed_and_stop_at_a_throw() -> None:
 def test_the_watch_names_the_one_point_once_the_readings_have_agreed_a_moment() -> None:
     start = engine.from_text("fox-and-geese", FOX_ON_4)
     board = _after("fox-and-geese", "9-4", "17-10", "4-1") | {"17"}
-    edges = Edges()
-    for t, point, on in ((10.0, "10", True), (12.0, "4", False), (12.4, "1", True)):
-        edges.record(point, on, t)
+    edges = _edges(((10.0, "10", True), (12.0, "4", False), (12.4, "1", True)))
     watch = SwitchWatch()
     assert watch.look(start, board, edges, 13.0, since=9.0) == (None, 13.0 + AGREED)
     assert watch.look(start, board, edges, 13.0 + AGREED, since=9.0) == ("17", None)
@@ -64,11 +73,8 @@ def test_a_switch_that_changed_since_the_move_began_is_named_only_once_it_stayed
     than a piece set down by mistake or knocked stays."""
     start = engine.from_text("fox-and-geese", FOX_ON_4)
     board = _after("fox-and-geese", "9-4", "17-10", "4-1") | {"17"}
-    edges = Edges()
-    for t, point, on in ((9.5, "17", False), (10.0, "10", True), (11.0, "17", True)):
-        edges.record(point, on, t)
-    for t, point, on in ((12.0, "4", False), (12.4, "1", True)):
-        edges.record(point, on, t)
+    edges = _edges(((9.5, "17", False), (10.0, "10", True), (11.0, "17", True)))
+    _record(edges, ((12.0, "4", False), (12.4, "1", True)))
     watch = SwitchWatch()
     assert watch.look(start, board, edges, 13.0, since=9.0)[0] is None
     assert watch.look(start, board, edges, 11.0 + SUSPECT - 0.1, since=9.0)[0] is None
@@ -132,9 +138,7 @@ def test_a_line_whose_switches_changed_in_another_order_does_not_explain_the_boa
     start = engine.from_text("fox-and-geese", FOX_ON_4)
     board = _after("fox-and-geese", "9-4", "17-10", "4-1") | {"17"}
     fit = _fit(start, board, "17-10", "4-1")
-    edges = Edges()
-    for t, point, on in ((10.0, "10", True), (12.0, "4", False), (12.4, "1", True)):
-        edges.record(point, on, t)
+    edges = _edges(((10.0, "10", True), (12.0, "4", False), (12.4, "1", True)))
     assert fit.in_order(edges, since=9.0)
     edges.record("10", True, 14.0)  # the goose came down after the fox had moved
     assert not fit.in_order(edges, since=9.0)
@@ -216,11 +220,8 @@ def test_two_jumps_past_a_broken_landing_are_followed_in_the_order_they_were_mad
     for move in ("26-12", "1-3"):
         after.push(after.parse_move(move))
     board = after.occupied() - {"12"}
-    edges = Edges()
-    for t, point, on in ((10.0, "26", False), (10.4, "19", False)):  # 12 never closes
-        edges.record(point, on, t)
-    for t, point, on in ((13.0, "1", False), (13.3, "2", False), (13.6, "3", True)):
-        edges.record(point, on, t)
+    edges = _edges(((10.0, "26", False), (10.4, "19", False)))  # 12 never closes
+    _record(edges, ((13.0, "1", False), (13.3, "2", False), (13.6, "3", True)))
     watch = SwitchWatch()
     assert watch.look(start, board, edges, 14.0, since=9.0) == (None, 14.0 + AGREED)
     assert watch.look(start, board, edges, 14.0 + AGREED, since=9.0) == ("12", None)
@@ -268,9 +269,7 @@ def test_a_move_under_way_does_not_restart_the_wait_to_name_a_switch() -> None:
     readings must agree for; what they agreed on before the next move began stands."""
     start = engine.from_text("fox-and-geese", FOX_ON_4)
     board = _after("fox-and-geese", "9-4", "17-10", "4-1") | {"17"}
-    edges = Edges()
-    for t, point, on in ((10.0, "10", True), (12.0, "4", False), (12.4, "1", True)):
-        edges.record(point, on, t)
+    edges = _edges(((10.0, "10", True), (12.0, "4", False), (12.4, "1", True)))
     watch = SwitchWatch()
     assert watch.look(start, board, edges, 13.0, since=9.0) == (None, 13.0 + AGREED)
     edges.record("16", False, 14.0)  # two geese touched at once: nothing fits meanwhile
