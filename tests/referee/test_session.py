@@ -438,3 +438,21 @@ def test_the_pieces_a_loop_takes_coming_off_are_no_loop_until_the_fox_goes_round
     rig.place("9")  # now the fox went round (carried straight): either way, one position
     assert len(rig.moves) == 1 and rig.moves[0].startswith("9x") and rig.moves[0].endswith("x9")
     assert "ambiguous" not in rig.kinds()
+
+
+def test_a_new_game_whose_options_hold_a_list_reads_on() -> None:
+    """McLoughlin's start set out with other holes left empty (14 and 15) is a new game whose
+    options the game gives back as a list; boards read after it are still looked up as
+    starts (this crashed once: a list is no key)."""
+    rig = Rig("fox-and-geese-mcloughlin")
+    rig.lift("14", "15")
+    rig.place("16", "18")
+    rig.wait(4.0)
+    assert rig.kinds().count("new-game") == 2
+    assert rig.session.options == {"empty": [14, 15]}
+    rig.lift("17")  # a reading that is no start: the fox jumps the goose on 16
+    rig.wait(0.5)
+    rig.lift("16")
+    rig.place("15")
+    rig.wait(1.0)
+    assert rig.moves == ["17x15"]

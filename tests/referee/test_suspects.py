@@ -278,3 +278,20 @@ def test_a_move_under_way_does_not_restart_the_wait_to_name_a_switch() -> None:
     edges.record("16", True, 14.6)  # and put back: the same readings again
     edges.record("24", True, 14.7)
     assert watch.look(start, board, edges, 13.0 + AGREED, since=9.0) == ("17", None)
+
+
+def test_a_question_is_the_last_look_s_only() -> None:
+    """The lines asked about are those of the look that found them: a later look with
+    nothing fitting (a move under way, perhaps from a position changed meanwhile) holds no
+    question, so none is put from lines of a position gone by (a crash once)."""
+    start = engine.from_text("fox-and-geese", FOX_ON_4)
+    # a goose set on 9, the switch it left stuck closed; then the fox 4-1
+    board = (start.occupied() | {"9", "1"}) - {"4"}
+    edges = _edges(((10.0, "9", True), (12.0, "4", False), (12.4, "1", True)))
+    watch = SwitchWatch()
+    watch.look(start, board, edges, 13.0, since=9.0)
+    watch.look(start, board, edges, 13.0 + AGREED, since=9.0)
+    assert {str(f.moves[0]) for f in watch.question} == {"8-9", "15-9", "16-9", "17-9"}
+    _record(edges, ((16.0, "20", False), (16.1, "21", False)))  # two pieces up: nothing fits
+    watch.look(start, board - {"20", "21"}, edges, 16.5, since=9.0)
+    assert watch.question == []

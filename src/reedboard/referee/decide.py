@@ -365,6 +365,8 @@ class Decider:
             if fit is not None:  # which piece moved, a switch under one never changing
                 self._ambiguous, self._asked, self._watch_asked = (), {}, {}
                 for made in fit.moves:
+                    if made not in self.position.legal_moves:
+                        break  # (the game went on meanwhile: the rest is read as it stands)
                     self._commit(made, False, now)
                 self._suspect(next(iter(fit.off)), now)
                 return

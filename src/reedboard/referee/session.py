@@ -174,7 +174,8 @@ class Session:
     def _start_from(self, board: Occupancy) -> Position[Any, Any] | None:
         """The starting position the board shows, if it shows one of this game. (Boards that
         show none are remembered: most readings are asked about, and few are starts.)"""
-        key = (board, tuple(sorted(self.options.items(), key=str)))
+        # (an option's value may be a list, as a game's own options give them back)
+        key = (board, tuple(sorted((name, repr(value)) for name, value in self.options.items())))
         if key in self._not_starts:
             return None
         start = self.cls.start_from(board, **self.options)

@@ -244,6 +244,7 @@ class SwitchWatch:
         each line kept from the last look followed further, the same point off."""
         if position.to_text() != self.of:
             self.kept, self.of, self.lost = [], position.to_text(), False
+            self.rivals = ()
         fits = fitting_lines(position, board)
         for line in self.kept:
             for base in (line, line.but_last()) if line.moves else (line,):
@@ -272,6 +273,7 @@ class SwitchWatch:
         (``since``: when the position began; a switch that changed since then works). The
         lines read past it are not taken: where no switch broke, such a reading was now and
         then a longer line read short (`confirm` takes a move that fits but there)."""
+        self.question = []  # (put anew by this look only)
         fits = self._fits(position, board, edges, since)
         if fits:  # (none: a move under way, most likely; the lines kept wait for its end)
             self.kept = [f for f in fits if f.off]
