@@ -26,6 +26,16 @@ def _record(edges: Edges, events: tuple[tuple[float, str, bool], ...]) -> Edges:
     return edges
 
 
+def _answer(rig: Rig, candidates: set[str], move: str) -> None:
+    """The last question put is about ``candidates``: `hint` until ``move`` is shown, then
+    `confirm`."""
+    asked = [a["text"] for a in rig.session.alerts if a["kind"] == "ambiguous"]
+    assert asked and set(asked[-1].split(" | ")) == candidates
+    for _ in range(asked[-1].split(" | ").index(move)):
+        rig.press("hint")
+    rig.press("confirm")
+
+
 def _after(game: str, *moves: str) -> frozenset[str]:
     position = engine.start(game)
     for move in moves:
@@ -195,13 +205,9 @@ def test_which_goose_moved_past_a_switch_stuck_closed_is_asked_and_the_answer_ta
     assert not [a for a in rig.session.alerts if a["kind"] == "ambiguous"]  # not yet
     rig.move("4", "1")  # the fox answers
     rig.wait(AGREED + 1.0)
-    asked = [a["text"] for a in rig.session.alerts if a["kind"] == "ambiguous"]
-    assert asked and set(asked[-1].split(" | ")) == {"8-9", "15-9", "16-9", "17-9"}
     assert rig.session.alerts[-1]["kind"] == "ambiguous"  # the last word: which was it
     assert rig.moves == ["9-4"]
-    for _ in range(asked[-1].split(" | ").index("16-9")):
-        rig.press("hint")
-    rig.press("confirm")
+    _answer(rig, {"8-9", "15-9", "16-9", "17-9"}, "16-9")
     assert rig.moves == ["9-4", "16-9", "4-1"]
     said = [a["text"] for a in rig.session.alerts if a["kind"] == "suspect-switch"]
     assert said and said[0].startswith("switch 16 ")
@@ -239,11 +245,7 @@ def test_where_a_goose_came_down_on_a_switch_stuck_open_is_asked_once_the_fox_ha
     assert not [a for a in rig.session.alerts if a["kind"] == "ambiguous"]
     rig.move("4", "1")  # the fox answers
     rig.wait(AGREED + 1.0)
-    asked = [a["text"] for a in rig.session.alerts if a["kind"] == "ambiguous"]
-    assert asked and set(asked[-1].split(" | ")) == {"17-10", "17-9"}
-    for _ in range(asked[-1].split(" | ").index("17-10")):
-        rig.press("hint")
-    rig.press("confirm")
+    _answer(rig, {"17-10", "17-9"}, "17-10")
     assert rig.moves == ["9-4", "17-10", "4-1"]
     said = [a["text"] for a in rig.session.alerts if a["kind"] == "suspect-switch"]
     assert said and said[0].startswith("switch 10 ")
