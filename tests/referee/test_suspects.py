@@ -297,3 +297,21 @@ def test_a_question_is_the_last_look_s_only() -> None:
     _record(edges, ((16.0, "20", False), (16.1, "21", False)))  # two pieces up: nothing fits
     watch.look(start, board - {"20", "21"}, edges, 16.5, since=9.0)
     assert watch.question == []
+
+
+def test_a_question_standing_is_put_anew_when_later_moves_rule_a_candidate_out() -> None:
+    """Asked whether the goose on 9 came from 8, 15, 16 or 17, the players go on: a goose
+    from 17 to 10 shows it was not 17's. The question is put again without 17-9 (offered
+    still, it would take 17-9 and call 17's working switch broken)."""
+    rig = Rig("fox-and-geese")
+    rig.move("9", "4")
+    rig.place("9")  # the goose 16-9, switch 16 stuck closed
+    rig.wait(1.0)
+    rig.move("4", "1")
+    rig.wait(AGREED + 1.0)
+    rig.move("17", "10")  # before anyone answers
+    rig.wait(AGREED + 1.0)
+    _answer(rig, {"8-9", "15-9", "16-9"}, "16-9")
+    assert rig.moves == ["9-4", "16-9", "4-1", "17-10"]
+    said = [a["text"] for a in rig.session.alerts if a["kind"] == "suspect-switch"]
+    assert said and said[0].startswith("switch 16 ")

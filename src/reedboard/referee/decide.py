@@ -364,6 +364,7 @@ class Decider:
             fit = self._watch_asked.get(move)
             if fit is not None:  # which piece moved, a switch under one never changing
                 self._ambiguous, self._asked, self._watch_asked = (), {}, {}
+                self._leave(SessionState.ASKING)
                 for made in fit.moves:
                     if made not in self.position.legal_moves:
                         break  # (the game went on meanwhile: the rest is read as it stands)
@@ -851,6 +852,7 @@ class Decider:
         elif kind is Kind.AMBIGUOUS:
             if verdict.moves != self._ambiguous:
                 self._ambiguous, self._shown = verdict.moves, 0
+                self._watch_asked = {}  # (another question replaces the watch's)
                 self._enter(SessionState.ASKING)
                 self._ambiguous_extends = verdict.extends
                 self._ask(now, verdict.moves)
@@ -927,6 +929,8 @@ class Decider:
         play that fits the board but for one point agrees on (suspects.py), once it is due."""
         if self._suspects or self._changed_at is not None:
             return
+        if self._state is SessionState.RESTORING:
+            return  # (a takeback being put back on the board: nothing is taken or asked)
         point, self._watch_due = self._watch.look(
             self.position, frozenset(self.physical), self._edges, now, self.recognizer.since
         )
@@ -953,8 +957,9 @@ class Decider:
         if self._watch_asked and set(lines) == set(self._watch_asked):
             self._watch_asked = lines  # the same question, its lines read further
             return
-        if self._ambiguous:
-            return  # another question stands
+        if self._ambiguous and not self._watch_asked:
+            return  # another question stands (the watch's own is put anew: moves made since
+            # may have ruled some of its candidates out)
         self._watch_asked, self._asked = lines, {}
         self._ambiguous, self._shown, self._ambiguous_extends = tuple(lines), 0, False
         self._leave(SessionState.MISMATCH)
@@ -1368,6 +1373,7 @@ class Decider:
             if moves != self._ambiguous:
                 self._ask(now, moves)
                 self._ambiguous, self._shown = moves, 0
+                self._watch_asked = {}  # (another question replaces the watch's)
             self._ambiguous_extends = reading.ask[0].steps[0].extends
             self._questions()
             return Verdict(Kind.LIFTED), True
@@ -1423,6 +1429,7 @@ class Decider:
             return True
         if len(made) > 1:
             self._ambiguous, self._shown = tuple(c.move for c in made), 0
+            self._watch_asked = {}  # (another question replaces the watch's)
             self._questions()
             self._ambiguous_extends = made[0].extends
             self._ask(now, tuple(c.move for c in made))
@@ -1518,6 +1525,7 @@ class Decider:
                 self._suspect(point, now)
             return True
         self._ambiguous, self._shown = moves, 0
+        self._watch_asked = {}  # (another question replaces the watch's)
         self._ambiguous_extends = False
         self._questions()
         self._ask(now, moves)
