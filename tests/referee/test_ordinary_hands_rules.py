@@ -10,13 +10,18 @@ from pathlib import Path
 import pytest
 
 from reedboard.hardware.lights import RED, Light, Pattern
-from reedboard.referee.decide import KNOCK, QUIET
+from reedboard.referee.decide import ANSWER, KNOCK, QUIET
 from reedboard.store.games import GameStore
 from tests.referee.rig import Rig
 
 
 def _said(rig: Rig, kind: str) -> list[str]:
     return [a["text"] for a in rig.session.alerts if a["kind"] == kind]
+
+
+def _said_at(rig: Rig, kind: str) -> float:
+    """When ``kind`` was last said."""
+    return float([a["t"] for a in rig.session.alerts if a["kind"] == kind][-1])
 
 
 def test_a_move_counted_out_through_a_legal_landing_is_one_move() -> None:
@@ -710,3 +715,111 @@ def test_a_piece_set_down_off_a_route_is_no_touch_of_a_still_piece() -> None:
     rig.wait(1.0)
     assert rig.moves == ["16-17", "15-9", "17-16"]
     assert "mismatch" not in rig.kinds()
+
+
+def test_roll_pressed_while_the_piece_just_moved_is_up_again_waits_for_second_thoughts() -> None:
+    # the fox goes i5-g1 and is taken; its player lifts it again, thinking better of it, and
+    # the rabbit's player presses roll at once: no throw while the fox is in the hand (the
+    # throw would make the move final); it comes down on g9: the change, then the throw
+    rig = Rig("fox-and-rabbit", "WR@a9 RF@i5 turn=RF dice=4,2", dice=[(1, 6)])
+    rig.move("i5", "g1")
+    assert rig.moves == ["RF i5-g1"]
+    rig.wait(1.0)
+    rig.lift("g1")
+    rig.press("roll")
+    assert rig.moves == ["RF i5-g1"]
+    assert _said(rig, "waiting")
+    rig.place("g9")
+    assert rig.moves == ["RF i5-g9", "dice=1,6"]
+    assert _said(rig, "changed") == ["RF i5-g1 to RF i5-g9"]
+
+
+@pytest.mark.parametrize("back", [True, False])
+def test_a_roll_waiting_on_the_piece_just_moved_is_thrown_once_it_is_down_or_gone(
+    back: bool,
+) -> None:
+    # set back where it was: the move stands and the dice are thrown; never set down (taken
+    # off the board): thrown once the board has been still for QUIET, the board then saying
+    # what is missing
+    rig = Rig("fox-and-rabbit", "WR@a9 RF@i5 turn=RF dice=4,2", dice=[(1, 6)])
+    rig.move("i5", "g1")
+    rig.wait(1.0)
+    rig.lift("g1")
+    rig.press("roll")
+    if back:
+        rig.place("g1")
+    else:
+        rig.wait(QUIET - 1.0)  # (from the lift)
+        assert rig.moves == ["RF i5-g1"]
+        rig.wait(1.0)
+    assert rig.moves == ["RF i5-g1", "dice=1,6"]
+
+
+def test_roll_pressed_while_a_count_is_in_the_air_past_a_winning_square_waits_for_it() -> None:
+    # the rabbit counts 4 up through its home e9 (a legal landing that wins), then 3 left;
+    # the fox's player presses roll while it is in the air between c9 and b9: a button is
+    # no evidence that the piece came down, so e9 is not taken and the throw waits
+    rig = Rig("fox-and-rabbit", "WR@e5 RF@a1 turn=WR dice=4,3", dice=[(1, 6)])
+    at = "e5"
+    for square in ("e6", "e7", "e8", "e9", "d9", "c9"):
+        rig.lift(at)
+        rig.place(square)
+        at = square
+    rig.lift("c9")
+    rig.press("roll")
+    assert rig.moves == []
+    assert "game-over" not in rig.kinds()
+    rig.place("b9")
+    assert rig.moves == ["WR e5-b9", "dice=1,6"]
+
+
+def test_a_capture_read_ahead_then_two_moves_overlapping_while_the_capturer_is_touched() -> None:
+    # red takes e5 (it could go on over f6: read ahead, not yet taken); blue lifts g7, red's
+    # hand brushes its capturer on e5 (up, then back) and lifts a1 before blue's man is down
+    # on h6; then b2. The capturer up looked like the chain going on over f6 (a landing whose
+    # switch never changed): it is a touch, and the moves are the capture, blue's and red's
+    rig = Rig("skip", "bbb...../......b./.....b../....b.../...r..../......../......../rrr..... r")
+    rig.lift("e5")
+    rig.lift("d4")
+    rig.place("e5")
+    rig.wait(1.0)
+    rig.lift("g7")
+    rig.wait(0.1)
+    rig.lift("e5", "a1")
+    rig.place("h6")
+    assert rig.moves == []
+    rig.place("e5")
+    rig.wait(0.6)
+    rig.place("b2")
+    assert rig.moves == ["d4xe5", "g7-h6", "a1-b2"]
+    assert "suspect-switch" not in rig.kinds()
+
+
+def test_confirm_pressed_as_a_question_is_put_is_no_answer_to_it() -> None:
+    # the fox is set on a circle whose switch is broken, and the rabbit's player presses
+    # roll, then confirm as the board asks which move was made (every landing fits but for
+    # its switch): a confirm before anyone could see the amber candidate answers nothing
+    rig = Rig("fox-and-rabbit", "WR@a9 RF@i5 turn=RF dice=4,2", dice=[(1, 6)])
+    rig.lift("i5")
+    lifted = rig.t - 0.2
+    rig.press("roll")
+    rig.wait(lifted + QUIET - rig.t)  # (the question comes as the switches have been still)
+    rig.press("confirm")
+    assert _said(rig, "ambiguous")
+    assert rig.moves == []
+    assert _said(rig, "too-soon")
+    assert _said_at(rig, "too-soon") < _said_at(rig, "ambiguous") + ANSWER
+    rig.wait(ANSWER)
+    rig.press("confirm")  # seen, and answered
+    assert rig.moves == ["RF i5-g1"]
+
+
+def test_confirm_for_a_move_onto_a_switch_thought_broken_takes_it_at_once() -> None:
+    # switch 4 is thought broken (it reads nothing); the fox is set on 4 and its player
+    # presses confirm, as the board asked: the mover's word that the piece is down (a `roll`
+    # of the next side's would wait for the switches to be still: a count may go on)
+    rig = Rig("fox-and-geese")
+    rig.session.decider._suspect("4", rig.t)  # (as the watch names a switch)
+    rig.lift("9")
+    rig.press("confirm")
+    assert rig.moves == ["9-4"]

@@ -128,6 +128,18 @@ REACHED_EARLY = [
     # the last move's landing later (5-10 again) is no landing of that move
     ("fox-and-geese", 90),
     ("fox-and-geese", 6),
+    # the fox lifted (5x19 with its jumped goose gone fitted but for 19's switch), then set
+    # down (5-1, the geese reaching early: a reading that means something) and lifted again:
+    # the watch named 19 and took that line, its readings counted as agreeing all along
+    ("fox-and-geese", 110),
+    # a capture read ahead (it could go on), then the next side's move overlapped by the one
+    # after it, which lands on the capture's start (e6xf5, e3-d4, f7-e6): nothing followed
+    # moves reached early past a move read ahead, and the watch named a switch for a line
+    # that fitted but for one point (e3-d4, f7-g6)
+    ("skip", 79),
+    # the same with the capturer touched meanwhile (d4xe3, f3-g4 while e3 is up, g5-f4): the
+    # capture read as going on over a man whose switch never changed (d4xe3xf2)
+    ("skip", 199),
 ]
 
 
@@ -172,3 +184,19 @@ def test_slides_and_chatter_commit_no_wrong_move(game_id: str, seed: int) -> Non
     failures = [f"{g.game} seed {g.seed}: {g.first}" for g in report.failures]
     assert not failures, "\n".join(failures)
     assert report.summary()["wrong_moves"] == 0
+
+
+EVERYTHING = [
+    # second thoughts (g6-d1, then the rabbit lifted again) while the fox's player pressed
+    # roll: thrown with the rabbit in the air, so the move could no longer change
+    ("fox-and-rabbit", 0),
+    # a count in the air past a landing read on the way (L59-L65, onto a man of its own) when
+    # roll came: that landing was taken, though the man had gone on from it
+    ("parchesi", 1),
+]
+
+
+@pytest.mark.parametrize(("game_id", "seed"), EVERYTHING)
+def test_every_behaviour_at_once_commits_no_wrong_move(game_id: str, seed: int) -> None:
+    report = check_games(game_id, [seed], **ORDINARY["all"])
+    assert report.summary()["wrong_moves"] == 0, [g.first for g in report.failures]

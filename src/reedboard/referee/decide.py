@@ -58,6 +58,11 @@ landing never changed after its piece left: a piece lifted a moment ago may stil
 hand, to come down elsewhere (the button waits meanwhile). Longer than a hand holds a piece
 while its player counts or thinks (up to 3 s), as long as a switch takes to be suspect."""
 
+ANSWER = 0.25
+"""Seconds at least between a question put (a candidate blinking amber) and `confirm` that
+answers it: a player sees the candidate first. One sooner was pressed for something else (a
+move the player thinks done, a throw the board would not make) and is not an answer."""
+
 KNOCK = 3.5
 """Seconds a board that only lacks pieces (nothing where it should not be) must stay so before
 it is a mismatch: longer than a piece knocked off its reed stays off (up to 3 s), shorter than
@@ -182,6 +187,8 @@ class Decider:
         the one switch each missed: the line of each move asked about."""
         """While pending lines are put to the player: the line each candidate starts."""
         self._last_ask: tuple[int, tuple[Move, ...]] | None = None
+        self._asked_at = float("-inf")
+        """When the question standing was put."""
         """The last question said (ply, candidates), so a touch does not say it twice."""
         self.physical: set[str] = set()
         """The points whose switches read a piece."""
@@ -216,6 +223,10 @@ class Decider:
         buttons, plies then). The piece may still be in the hand; once the switches have been
         still for :data:`SUSPECT`, the buttons are pressed again. A move committed meanwhile
         (the piece came down) leaves only a `roll` to carry out, at once."""
+        self._roll_held = False
+        """`roll` pressed while the piece that made the last move was up again (second
+        thoughts under way): the throw waits until the piece is down (its move, or the move it
+        is changed for, read) or the switches have been still for :data:`QUIET`."""
         self._kind = Kind.SAME
         """What the last settled reading was."""
         self._recheck: float | None = None
@@ -260,6 +271,7 @@ class Decider:
         """A new game begun (read off the board, or `new`): nothing waits on the old one (nor
         the computer's move shown to be carried out)."""
         self._waiting = self._on_word = None
+        self._roll_held = False
         self._showing = None
         self._leave(SessionState.CARRYING_OUT)
         self.install(position, now, start_from)
@@ -280,12 +292,14 @@ class Decider:
     def taken_back(self, now: float) -> None:
         """The session took moves back."""
         self._waiting = self._on_word = None
+        self._roll_held = False
         self.recognizer.extendable = None
         self.changed(now)
 
     def thrown(self, now: float) -> None:
         """The session pushed a throw."""
         self.recognizer.extendable = None
+        self._roll_held = False  # (a roll pressed again meanwhile threw: nothing is left held)
         self.changed(now)
 
     def changed(self, now: float, since: float | None = None) -> None:
@@ -341,6 +355,7 @@ class Decider:
     def cancel_buttons(self) -> None:
         """`undo`: buttons waiting on a piece that may be in the air are not carried out."""
         self._waiting = self._on_word = None
+        self._roll_held = False
 
     def restore(self, now: float) -> None:
         """`undo` took a move back: nothing is read until the board is put back as it was."""
@@ -359,6 +374,10 @@ class Decider:
         the move that the board shows is done."""
         if self._showing is not None:  # a move from elsewhere that no switch
             self._judge_shown(now)  # sees made (a man onto his own): the players say so
+        elif self._state is SessionState.ASKING and now < self._asked_at + ANSWER:
+            self._notice(  # (pressed before the question could be seen: no answer to it)
+                now, "too-soon", "which move? see the amber candidate, then press confirm"
+            )
         elif self._state is SessionState.ASKING:  # the candidate shown
             move = self._ambiguous[self._shown % len(self._ambiguous)]
             fit = self._watch_asked.get(move)
@@ -389,6 +408,28 @@ class Decider:
         chain gone on): a throw waits on them."""
         pending = self._pending
         return pending is not None and any(line.steps[0].extends for line in pending.lines)
+
+    def mover_up(self, now: float) -> bool:
+        """Whether the piece that made the last move is up again a moment after it: every
+        point the move filled reads empty, and a switch changed less than :data:`QUIET` ago
+        (second thoughts under way: the move is not done, whatever a button says)."""
+        if self.recognizer.extendable is None or now >= self._last_edge() + QUIET:
+            return False
+        base, _ = self.recognizer.extendable
+        filled = self.position.occupied() - base.occupied()
+        return bool(filled) and not filled & self.reading()
+
+    def hold_roll(self, now: float) -> None:
+        """`roll` while :meth:`mover_up`: thrown once the piece is down (see
+        :attr:`_roll_held`)."""
+        if not self._roll_held:
+            self._notice(
+                now,
+                "waiting",
+                "roll waits: the piece moved last is in the hand; the dice are thrown once it"
+                " is down",
+            )
+        self._roll_held = True
 
     @property
     def holding(self) -> bool:
@@ -579,6 +620,8 @@ class Decider:
             times.append(self._last_edge() + QUIET)
         if self._recheck is not None and self._changed_at is None:
             times.append(self._recheck)
+        if self._roll_held and self._changed_at is None:
+            times.append(self._last_edge() + QUIET)
         if (due := self._suspect_due()) is not None:
             times.append(due)
         if self._watch_due is not None and self._changed_at is None:
@@ -643,6 +686,9 @@ class Decider:
         if self._recheck is not None and self._changed_at is None and now >= self._recheck:
             self._recheck = None
             self.judge(now)
+        if self._roll_held and self._changed_at is None and not self.mover_up(now):
+            self._roll_held = False  # the piece is down (or was taken away): throw
+            self._do(Press("roll"))
         if self._waiting is not None and self._changed_at is None:
             moved = len(self.position.move_stack) != self._waiting[1]
             if moved or now >= self._last_edge() + QUIET:
@@ -923,6 +969,11 @@ class Decider:
             self._watch_due = None
             if kind is Kind.SAME or self._suspects:  # the board means something: the lines
                 self._watch.forget()  # followed are done with (a piece lifted: not yet)
+            elif self.recognizer.held_early and self._last_edge() > self._watch.since:
+                # (but a piece came down since the readings began to agree, to read as a move
+                # made with the next side's piece in the hand: that piece may yet come down,
+                # so they no longer agree all along)
+                self._watch.agreed = None
 
     def _watch_for_a_broken_switch(self, now: float) -> None:
         """The board means nothing from here: name the switch at the one point every line of
@@ -1116,6 +1167,8 @@ class Decider:
         never = float("-inf")
         left = self._edges.off.get(c.start, never) if c.start else never
         landed = self._edges.filled.get(c.landing, never)
+        if any(t > landed for p, t in self._edges.on.items() if p != c.landing):
+            return False  # a piece set down elsewhere since: the count went on past it
         return any(left <= self._edges.on.get(p, never) <= landed for p in c.passes)
 
     def _mistaken(self, board: Occupancy, now: float) -> bool:
@@ -1153,7 +1206,20 @@ class Decider:
             return False
         if plainly and (not self.recognizer.early_made or len(early[0].move.points()) > 2):
             return False  # (a chain's stops and slides read many ways: not on this evidence)
+        if (left := self._left_unseen(early[0])) is not None and now < left + TOUCH:
+            # it lands where no switch changed, its piece lifted from its last stop less than
+            # a touch ago: that may be a hand touching a still piece; wait for it to come back
+            self._read_again_at = left + TOUCH + 0.001
+            return False
         return self._take_early(early[0], now)
+
+    def _left_unseen(self, c: Candidate) -> float | None:
+        """When ``c``'s piece left the last point it stood on, where it lands on a man whose
+        switch never changed (a capture read only as its piece leaving); else None."""
+        points = c.move.points()
+        if not c.silent or self.recognizer.refilled(c) or len(points) < 2:
+            return None
+        return self._edges.off.get(points[-2])
 
     def _set_down_elsewhere(self, verdict: Verdict, board: Occupancy) -> bool:
         """Whether the move ``verdict`` reads made was set down off its route first, though it
@@ -1387,7 +1453,7 @@ class Decider:
         hand that lifts a piece meanwhile does not make it a new one)."""
         question = (len(self.position.move_stack), moves)
         if question != self._last_ask:
-            self._last_ask = question
+            self._last_ask, self._asked_at = question, now
             self._say(Ambiguous(now, moves))
 
     def _take(self, steps: tuple[PendingStep, ...], now: float) -> None:
@@ -1444,10 +1510,27 @@ class Decider:
             self._follow(Reading(ask=tuple(lines)), board, now)
             return True
         if pending is not None and pending.made and (step := pending.first()) is not None:
+            if (
+                button == "roll"
+                and now < self._last_edge() + QUIET
+                and not self._filled_by(step) & board
+            ):  # its piece is up again from where the move was read (counted on, or second
+                # thoughts), and the next side asks for its throw: it waits for the board to
+                # be still. (`confirm` is the mover's word that it is down.)
+                self._hold_word(button, self._last_edge() + QUIET + 0.001)
+                return True
             if not self._wait_on((step,), button, now):
                 self._take((step,), now)
             return True
         return self._take_on_word(now, button)
+
+    def _filled_by(self, step: PendingStep) -> Occupancy:
+        """The points ``step`` fills (its landing, empty before it)."""
+        extendable = self.recognizer.extendable
+        base = extendable[0] if step.extends and extendable is not None else self.position
+        after = base.copy()
+        after.push(step.move)
+        return after.occupied() - base.occupied()
 
     def _wait_on(self, steps: tuple[PendingStep, ...], button: str, now: float) -> bool:
         """A button would take ``steps``, one move whose landing was occupied before it (a
@@ -1511,12 +1594,7 @@ class Decider:
         if now < self._last_edge() + SUSPECT and (
             len(moves) > 1 or any(p in f.after for f in near for p in f.off)
         ):  # the piece may still be in the hand: its landing's switch is not yet suspect
-            at = self._last_edge() + SUSPECT + 0.001
-            self._on_word = (
-                at,
-                [*(self._on_word[1] if self._on_word else []), button],
-                len(self.position.move_stack),
-            )
+            self._hold_word(button, self._last_edge() + SUSPECT + 0.001)
             return True
         if len(moves) == 1 and len(points) == 1:
             (point,) = points
@@ -1530,6 +1608,12 @@ class Decider:
         self._questions()
         self._ask(now, moves)
         return True
+
+    def _hold_word(self, button: str, at: float) -> None:
+        """Press ``button`` again at ``at`` (the board staying so), or a `roll` at once once a
+        move is taken meanwhile (see :attr:`_on_word`)."""
+        buttons = self._on_word[1] if self._on_word else []
+        self._on_word = (at, [*buttons, button], len(self.position.move_stack))
 
     def fix(self) -> tuple[str, bool] | None:
         board = self.reading()

@@ -246,8 +246,10 @@ class LinkChanged(GameEvent):
 @dataclass(frozen=True)
 class Notice(GameEvent):
     """Something the players are told that changes nothing: ``roll-first``, ``move-first``,
-    ``no-dice``, ``dice-error``, ``pass``, ``undo`` with nothing to take back, ``error`` (a
-    bug the board survived), ``store-error``."""
+    ``no-dice``, ``dice-error``, ``pass``, ``undo`` with nothing to take back, ``waiting`` (a
+    button held while a piece may be in the hand), ``unseen`` (no switch saw a piece come
+    down), ``too-soon`` (`confirm` before a question could be seen), ``error`` (a bug the
+    board survived), ``store-error``."""
 
     what: str
     detail: str

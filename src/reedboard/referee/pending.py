@@ -348,6 +348,8 @@ class Pending:
                 return self._settle(grown, now, tentative)
         if plainly:
             return Reading(verdict=verdict)
+        if not (doubt or mistaken) and (early := self._reached_early(judged, board)):
+            return self._settle(early, now)
         # (lines the board no longer explains, a chain that did not go on, have no say)
         alive = [line for line, v in judged if v.kind not in UNEXPLAINED]
         first = self.first() or (Pending(alive, self.made, self.at).first() if alive else None)
@@ -390,6 +392,31 @@ class Pending:
                 verdict=Verdict(Kind.LIFTED, landings=explained[-1].landings), pending=self
             )
         return Reading(verdict=verdict, pending=self)
+
+    def _reached_early(self, judged: list[tuple[Line, Verdict]], board: Occupancy) -> list[Line]:
+        """Where the board means nothing on any line, the lines on which it reads as one move
+        made while the next side reached early, and theirs made after it (the moves overlap
+        past a move read ahead), grown by that move: dated from when its piece left, so the
+        next side's move is read from then."""
+        if any(v.kind not in UNEXPLAINED for _, v in judged):
+            return []
+        grown = []
+        for line, _ in judged:
+            reader = line.reader
+            early = reader.reached_early(board)
+            moves = {(c.move, c.extends) for c in early}
+            if len(moves) != 1 or not reader.early_made or len(line.steps) >= MAX_DEPTH:
+                continue
+            if reader.made_but_touched(board) or reader.held_early:
+                continue  # (another reading: a still piece touched; the next readings tell)
+            c = early[0]
+            left = reader.early_left.get(c.move, reader.edges.off.get(c.start or "", 0.0))
+            before = line.steps[-1].left
+            # (its mover left after the line's last one did; the reading checked the rest: a
+            # start filled again since is the move after it landing there, not a touch)
+            if c.extends or before is None or left >= before:
+                grown.append(line.then(c.move, c.extends, board, left))
+        return grown
 
     def _settle(self, lines: list[Line], now: float, tentative: bool = False) -> Reading:
         """Lines that each show a move made on this reading: commit what they agree on (but

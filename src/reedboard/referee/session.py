@@ -467,6 +467,9 @@ class Session:
         if self.cls.dice_spec is None:
             self._notice(now, "no-dice", f"{self.game_id} has no dice")
             return
+        if self.position.is_chance() and self.decider.mover_up(now):
+            self.decider.hold_roll(now)  # second thoughts: the throw waits for the piece
+            return
         if self.position.is_chance() and self.decider.changing():
             # the board reads the last move changed (second thoughts) before the throw: the
             # roll says the move is done, so the change is taken first (or waited on)
