@@ -410,6 +410,25 @@ def test_second_thoughts_onto_the_rabbit_are_taken_before_the_throw() -> None:
     assert _said(rig, "changed") == ["RF i5-g1 to RF i5-e3"]
 
 
+def test_a_roll_pressed_again_after_confirm_throws_once_and_takes_no_next_move() -> None:
+    # the fox goes e1-d3, then on to the green fox's circle (g2: no switch changes); roll
+    # waits on it, confirm is pressed too, then roll again: the change is taken and the dice
+    # thrown, and that roll is spent: it takes no silent move of the next side's (GF g2-a7
+    # onto the rabbit's circle reads made on the same board)
+    rig = Rig("fox-and-rabbit-4", "WR@f9 BR@a7 RF@e1 GF@g2 turn=RF dice=2,1", dice=[(6, 5)])
+    rig.move("e1", "d3")
+    rig.wait(1.0)
+    rig.lift("d3")
+    rig.wait(1.0)
+    rig.press("roll")
+    rig.press("confirm")
+    rig.press("roll")
+    assert rig.moves == ["RF e1-g2", "dice=6,5"]
+    rig.wait(QUIET + 1.0)
+    assert rig.moves == ["RF e1-g2", "dice=6,5"]
+    assert "dice-error" not in rig.kinds()
+
+
 def test_a_man_touched_under_a_piece_in_the_hand_is_no_capture_when_the_next_side_reaches() -> None:
     # black lifts c3; the hand brushes red's man on b2 (off, on: a capture onto b2 reads the
     # same); red reaches for e4 while black's man is still in the air, and it lands on d2
@@ -823,3 +842,120 @@ def test_confirm_for_a_move_onto_a_switch_thought_broken_takes_it_at_once() -> N
     rig.lift("9")
     rig.press("confirm")
     assert rig.moves == ["9-4"]
+
+
+def test_a_goose_slid_over_a_point_as_the_fox_is_touched_is_no_change_of_the_fox() -> None:
+    # 11-18 taken; the fox on 18 is touched as a goose leaves 17 and slides over 10 (a 3 ms
+    # contact) on its way, and the fox is put back before the goose comes down on 10: the
+    # contact is no fox set down on 10 (11-10 on second thoughts) with the goose then gone 17-18
+    rig = Rig("fox-and-geese", ".F....GGG.F.GGG.G..GGGG.G.G.GG.GG F")
+    rig.move("11", "18")
+    rig.wait(0.8)
+    t = rig.t
+    rig.runner.lift("18", t + 0.1)
+    rig.runner.lift("17", t + 0.12)
+    rig.runner.place("10", t + 0.48)
+    rig.runner.lift("10", t + 0.483)
+    rig.runner.place("18", t + 0.65)
+    rig.wait(0.75)
+    assert rig.moves == ["11-18"]
+    rig.place("10")
+    rig.wait(1.0)
+    assert rig.moves == ["11-18", "17-10"]
+    assert "changed" not in rig.kinds()
+
+
+def test_geese_moved_while_the_fox_stands_still_are_no_change_of_its_capture() -> None:
+    # 11x23 taken; a goose leaves 10, the hand touches 26, and the goose comes down on 17 (the
+    # goose taken) as the hand lifts 16: the board is 11x9x23 instead, but the fox never moved
+    # and a goose was lifted first: the geese's move, 16 touched (it comes back)
+    rig = Rig("fox-and-geese", "...F..GG.GFGGGGGGGGGGG.GGGGGGGGGG F")
+    rig.lift("11")
+    rig.lift("17")
+    rig.place("23")
+    rig.wait(4.5)  # (a chain may go on from 23: taken after the hold time)
+    assert rig.moves == ["11x23"]
+    rig.lift("10")
+    rig.lift("26")
+    rig.wait(1.0)
+    rig.place("26")
+    rig.wait(0.5)
+    t = rig.t
+    rig.runner.place("17", t + 0.1)
+    rig.runner.lift("16", t + 0.1)
+    rig.wait(0.5)
+    assert rig.moves == ["11x23"]
+    rig.place("16")
+    rig.wait(1.0)
+    assert rig.moves == ["11x23", "10-17"]
+    assert "changed" not in rig.kinds()
+
+
+def test_a_man_touched_as_the_last_move_lands_is_no_capture_of_the_next_side() -> None:
+    # e2xd3; red's man leaves e7 and the hand touches red's own f7 on the way, comes down on
+    # f8, and blue's g8 is knocked off its reed before f7 is put back: g8xf7 (f7 taken off
+    # while red's hand was still there, the capturer down on it) reads the same, and is not
+    # taken: the knocked man comes back
+    rig = Rig("skip", "......b./b...rR../b..r...b/......../..b...../...r...r/r...B..r/....B... b")
+    rig.lift("d3")
+    rig.lift("e2")
+    rig.place("d3")
+    rig.wait(2.0)
+    t = rig.t
+    rig.runner.lift("e7", t + 0.1)
+    rig.runner.lift("f7", t + 0.3)
+    rig.runner.place("f8", t + 0.6)
+    rig.runner.lift("g8", t + 0.65)
+    rig.runner.place("f7", t + 1.0)
+    rig.wait(1.5)
+    assert rig.moves == ["e2xd3", "e7-f8"]
+    rig.wait(1.5)
+    rig.place("g8")
+    rig.wait(5.0)
+    assert rig.moves == ["e2xd3", "e7-f8"]
+    assert "takeback" not in rig.kinds()
+
+
+def test_a_capturer_knocked_off_as_the_next_side_moves_is_no_chain_gone_on() -> None:
+    # f2xe3 read made (a capture onto the man: it waits); red's b4 lifted, blue's capturer on
+    # e3 knocked off its reed, and red's man comes down on c5: f2xe3xf4 (f4's man slid out
+    # from under it, no switch changed) reads the same; the knocked man, up for less than a
+    # touch lasts, is waited on, and comes back
+    rig = Rig("skip", "b......b/.......b/..r.r..b/....b.../.r...r../....r.../r....Br./........ b")
+    rig.lift("e3")
+    rig.lift("f2")
+    rig.place("e3")
+    rig.wait(2.0)
+    t = rig.t
+    rig.runner.lift("b4", t + 0.1)
+    rig.runner.lift("e3", t + 0.2)
+    rig.runner.place("b4", t + 0.25)
+    rig.runner.lift("b4", t + 1.0)
+    rig.runner.place("c5", t + 1.3)
+    rig.wait(1.5)
+    assert rig.moves == []
+    rig.place("e3")
+    rig.wait(1.0)
+    assert rig.moves == ["f2xe3", "b4-c5"]
+
+
+def test_a_capture_made_then_a_man_touched_as_the_next_side_lands_is_not_another_capture() -> None:
+    # f5xg4 read made (g4 emptied and filled with the capturer in the hand); red's f2 comes
+    # down on g3 as the hand lifts red's e4: f5xe4 (e4's man slid out from under the capturer)
+    # with red's f2-g3 and e4 lifted again reads the same: the lifted man is waited on, and
+    # the board asks (the capture onto e4 now reads made as well), never takes f5xe4
+    rig = Rig("skip", "....b.../..R.b.b./....b.../....rb../r...r.rb/r......./r.b..r../....B... b")
+    t = rig.t
+    rig.runner.lift("f5", t + 0.1)
+    rig.runner.lift("g4", t + 0.2)
+    rig.runner.place("g4", t + 0.5)
+    rig.wait(1.5)
+    t = rig.t
+    rig.runner.lift("f2", t + 0.1)
+    rig.runner.place("g3", t + 1.2)
+    rig.runner.lift("e4", t + 1.2)
+    rig.wait(1.5)
+    assert rig.moves == []
+    rig.place("e4")
+    rig.wait(1.0)
+    assert "f5xe4" not in rig.moves

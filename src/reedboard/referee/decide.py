@@ -813,7 +813,9 @@ class Decider:
                 # the game's own position reads other moves made on landings that did not
                 # change: follow them beside the lines (the next moves will tell)
                 pending.add(Pending.start(self.position, verdict, board, now, self._edges).lines)
-            doubt = self._touched(board)
+            # (or a line read ahead reads it so: a piece it moved knocked or touched while the
+            # next side moved, which another line may read as that piece gone on unseen)
+            doubt = self._touched(board) or self._touched_ahead(board, now)
             # a move read made (second thoughts of a man a capture takes: the man may have
             # been taken off and set down by mistake) while the board is also that capture
             # under way (a still piece touched meanwhile aside): no man lifted nor move read
@@ -1239,10 +1241,11 @@ class Decider:
         with one still piece lifted, less than a touch ago (a hand touching it): wait for
         the piece to come back (the line's move is then made) or to stay up longer than a
         touch; meanwhile no other reading of the board (another move made with the next side
-        reaching early) is taken."""
+        reaching early, or another line's next move made: the piece lifted gone on unseen, a
+        capture onto a man whose switch did not change) is taken."""
         if self._pending is None:
             return False
-        if not any(line.reader.made_but_touched(board) for line in self._pending.lines):
+        if not any(line.reader.made_but_touched(board, ahead=True) for line in self._pending.lines):
             return False
         self._read_again_at = self._last_edge() + TOUCH + 0.001
         return True

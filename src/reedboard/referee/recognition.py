@@ -62,6 +62,10 @@ taken: the next player reaching early lifts a piece while the last one is still 
 OFFS_KEPT = 16
 """Switch openings kept a point (:attr:`Edges.offs`)."""
 
+SET_DOWN = 0.1
+"""Seconds at least a piece set down at the end of a move stays before a hand lifts it again:
+a shorter contact (a few milliseconds, bounce and all) is the piece sliding over the point."""
+
 BOUNCE = 0.005
 """A switch that opens for no longer than this (seconds) and closes again is contact bounce,
 not a piece lifted: the point stays filled since it first closed."""
@@ -394,6 +398,10 @@ class Recognizer:
             landed = filled  # when it ended, for the moves after it
             if unchanged:  # deeper down: only the next side's move plainly made after it tells
                 filled, landed = float("inf"), self.since
+            if c.landing not in board and not unchanged:
+                # (a contact too short for a set-down is a piece sliding over the point: the
+                # piece came down there when it last stayed, if it did)
+                filled = landed = self._set_down(c.landing, filled)
             # set down and moved on by the next moves (the side after, reaching early)
             if c.landing not in board and (
                 depth == 0 or c.one_piece is False or filled < self.since
@@ -525,6 +533,24 @@ class Recognizer:
                 times = [t for t in fills.get(c.landing, ()) if t >= self.since - REACH]
                 for t in reversed(times[:-1]):
                     yield c, t
+
+    def _set_down(self, point: str, filled: float) -> float:
+        """When a piece was last set down on ``point`` (it stayed :data:`SET_DOWN` at least),
+        at ``filled`` or before; -inf if never (as far as the fills kept go)."""
+        fills = [t for t in self.edges.fills.get(point, ()) if t < filled]
+        for t in (filled, *reversed(fills)):
+            if self._stayed(point, t) >= SET_DOWN:
+                return t
+        return float("-inf")
+
+    def _stayed(self, point: str, filled: float) -> float:
+        """How long the piece that filled ``point`` at ``filled`` stayed: until the point last
+        emptied before it was filled again (bounce aside)."""
+        again = min((t for t in self.edges.fills.get(point, ()) if t > filled), default=None)
+        offs = [
+            t for t in self.edges.offs.get(point, ()) if filled < t and (again is None or t < again)
+        ]
+        return max(offs, default=float("inf")) - filled
 
     def unexplained(self, board: Occupancy) -> Occupancy:
         """Points whose switch changed since this position began that no move on its way to
@@ -672,6 +698,7 @@ class Recognizer:
                 self._other_ways(done[0], ways, board)
                 or self._touch_reads_else(board, done[0])
                 or self.set_down_by_mistake(board, done[0])
+                or self._emptied_in_the_air(done[0])
                 or (done[0].changes and self._capturable(done[0]))
             ):
                 alike = distinct(
@@ -727,6 +754,21 @@ class Recognizer:
             if not (d.target == board and not d.silent)
         )
 
+    def _emptied_in_the_air(self, c: Candidate) -> bool:
+        """Whether ``c`` lands on a man's point that went empty, before it was refilled, while
+        the last move's piece was still in the air (this position read from when that piece
+        left: the next side reaching early): the hand at the board then was that move's, and
+        it may have touched the man; the capture reads made only as a landing that did not
+        change does (the hold time, or the next move, tells)."""
+        if not c.silent or not self.position.move_stack:
+            return False
+        last = self.position.move_stack[-1].points()
+        if not last:
+            return False
+        on = self.edges.filled.get(c.landing, float("-inf"))
+        offs = [t for t in self.edges.offs.get(c.landing, ()) if self.since <= t < on]
+        return bool(offs) and offs[-1] < self._came_down(last)
+
     def _other_side_first(self, c: Candidate) -> bool:
         """Whether a piece the side to move could move was lifted before ``c``'s piece moved
         on: the other side's hand came in first, so the piece moved on is its move, not
@@ -734,6 +776,9 @@ class Recognizer:
         # (when it first left since this position began: a bounce as it left is the same lift)
         lifts = [t for t in self.edges.offs.get(c.start, ()) if t >= self.since]
         moved = min(lifts, default=self.edges.off.get(c.start, float("-inf")))
+        if not lifts and c.landing == c.start:
+            moved = float("inf")  # (a change that leaves the piece where it stands, other men
+            # taken, and the piece not lifted since: nothing of it came before their hand)
         theirs = self._starts - {c.start, c.landing}
         return any(self.since <= t < moved for p in theirs for t in self.edges.offs.get(p, ()))
 
@@ -833,11 +878,14 @@ class Recognizer:
         touching it): wait for the piece to come back or the board to stay so."""
         return any(c.move != done.move for c in self.made_but_touched(board))
 
-    def made_but_touched(self, board: Occupancy) -> list[Candidate]:
+    def made_but_touched(self, board: Occupancy, ahead: bool = False) -> list[Candidate]:
         """The moves ``board`` shows made with one still piece lifted (a hand touching it),
         where that move and that piece account for every point disturbed since this position
         began (a point refilled elsewhere means another piece moved; one set down on and
-        empty again, a piece set down off the move's route: another piece moved too)."""
+        empty again, a piece set down off the move's route: another piece moved too).
+        ``ahead``: this reads a line of moves read ahead, whose position dates from when its
+        move was first read, before that move's own switches were done (a capture's landing
+        emptied and filled): the points of that move are its own, not disturbed."""
         out: list[Candidate] = []
         edges = self.edges
         disturbed = (
@@ -845,6 +893,10 @@ class Recognizer:
             | {p for p in board & self.expected if edges.off.get(p, float("-inf")) >= self.since}
             | self._strays(board)
         )
+        if ahead and self.extendable is not None:
+            base, move = self.extendable
+            disturbed -= (base.occupied() ^ self.expected) | frozenset(move.points())
+            disturbed |= self.expected ^ board
         latest = max([*edges.off.values(), *edges.on.values(), edges.now], default=edges.now)
         for point in self.expected - board:
             if edges.off.get(point, float("-inf")) < latest - TOUCH:

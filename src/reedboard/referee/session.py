@@ -467,13 +467,16 @@ class Session:
         if self.cls.dice_spec is None:
             self._notice(now, "no-dice", f"{self.game_id} has no dice")
             return
-        if self.position.is_chance() and self.decider.mover_up(now):
-            self.decider.hold_roll(now)  # second thoughts: the throw waits for the piece
-            return
+        if self.position.is_chance() and self.decider.mover_up(now) and not self.decider.changing():
+            self.decider.hold_roll(now)  # second thoughts under way, the piece in the hand
+            return  # (the throw waits for it to come down; a change read: see below)
         if self.position.is_chance() and self.decider.changing():
             # the board reads the last move changed (second thoughts) before the throw: the
             # roll says the move is done, so the change is taken first (or waited on)
             self.decider.resolve_silent(now, "roll")
+            if not self.position.is_chance():
+                return  # (thrown with the move, by a roll that waited on it: this press was
+                # that roll's word, not a roll for the next side's move)
             if self.decider.holding:
                 return  # (the throw comes with the move, once it is taken)
             if self.decider.changing():
