@@ -443,7 +443,9 @@ class Pending:
                 verdict=Verdict(Kind.LIFTED),
                 pending=Pending([rest_line], made, now, ()),
             )
-        rest = [Line(line.steps[n:], line.reader, line.board) for line in lines]
+        rest = [Line(line.steps[n:], line.reader, line.board) for line in lines if line.steps[n:]]
+        if not rest:  # (a line that is all of the common part: nothing of it is left to wait)
+            return Reading(commit=common)
         if max(len(line.steps) for line in rest) >= ASK_DEPTH:
             return Reading(commit=common, ask=tuple(rest))
         return Reading(
