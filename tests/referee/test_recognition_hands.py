@@ -159,6 +159,10 @@ MISTAKES = [
     # a jump read made while the peg set down by mistake stands on its landing, and a still
     # peg touched meanwhile: no sign that the next side has begun (25-27 read, 26-24 made)
     ("solitaire", 328),
+    # a chain read ahead (19x5x17) read gone on (19x5x17x19) with the next side reaching
+    # early: taken as the short chain, then extended, a wrong move on the way; the line's
+    # move is replaced by the longer chain, one move
+    ("fox-and-geese", 13),
 ]
 
 

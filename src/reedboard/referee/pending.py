@@ -88,6 +88,14 @@ class Line:
         reader = reader_after(self.reader.position, move, extends, now, self.reader.edges)
         return Line((*self.steps, step), reader, board)
 
+    def gone_on(self, move: Move, board: Occupancy, now: float) -> Line:
+        """The line with its last move replaced by ``move``, a longer chain of it (one move,
+        not that move and another)."""
+        last = self.steps[-1]
+        step = PendingStep(move, last.extends, now, False, last.left)
+        reader = reader_after(self.reader.position, move, True, now, self.reader.edges)
+        return Line((*self.steps[:-1], step), reader, board)
+
     def in_order(self, move: Move, extends: bool) -> bool:
         """Whether ``move`` can follow the line's last step by the switches' times: a move
         after another begins after it did, so its mover left its point after the last
@@ -414,7 +422,9 @@ class Pending:
             before = line.steps[-1].left
             # (its mover left after the line's last one did; the reading checked the rest: a
             # start filled again since is the move after it landing there, not a touch)
-            if c.extends or before is None or left >= before:
+            if c.extends:  # the line's last move went on (a longer chain): that move, whole
+                grown.append(line.gone_on(c.move, board, left))
+            elif before is None or left >= before:
                 grown.append(line.then(c.move, c.extends, board, left))
         return grown
 
