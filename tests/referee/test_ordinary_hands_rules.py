@@ -959,3 +959,88 @@ def test_a_capture_made_then_a_man_touched_as_the_next_side_lands_is_not_another
     rig.place("e4")
     rig.wait(1.0)
     assert "f5xe4" not in rig.moves
+
+
+def _play(rig: Rig, edges: list[tuple[float, str, bool]]) -> None:
+    """Feed switch edges at their times (the hand model's traces, cut down)."""
+    for t, point, on in edges:
+        (rig.runner.place if on else rig.runner.lift)(point, t)
+
+
+def test_a_goose_set_down_by_mistake_before_the_fox_rose_does_not_reroute_its_loop() -> None:
+    # (the hand model's fox-and-geese seed 28) the fox on 5 goes round 5x15x17x5; the goose
+    # on 16 is taken off first and set down on 11 by mistake, and taken away before the fox
+    # rises: no fox was off its point while 11 was filled, so 11 is no stop of any move. The
+    # fox lands on 15 with 10 and 16 off (also 5x17x15, read pending), and goes on by 17
+    # back to 5: its stops say 5x15x17x5, and the set-down on 11 is no reason to follow
+    # 5x17x15 gone on instead
+    rig = Rig("fox-and-geese", "F...FGGGGG.GGG.G..G.GGGGGGGGGGGG. F")
+    _play(
+        rig,
+        [
+            (1.099, "16", False),  # taken off first
+            (1.547, "11", True),  # set down by mistake
+            (2.046, "10", False),
+            (2.051, "11", False),  # taken away
+            (2.333, "5", False),  # the fox rises
+            (2.673, "15", True),
+            (2.973, "9", False),
+            (3.152, "15", False),
+            (3.363, "17", True),
+            (3.678, "17", False),
+            (3.898, "5", True),
+        ],
+    )
+    rig.wait(9.0 - rig.t)
+    assert rig.moves == ["5x15x17x5"]
+    assert "5x17x15" not in _said(rig, "move")
+
+
+def test_a_fox_touched_as_its_taken_goose_is_set_down_by_mistake_is_no_change() -> None:
+    # (the hand model's fox-and-geese seed 119) the fox jumps 3x9, bouncing as it lands; the
+    # goose on 5 is taken off and set down on 2 by mistake just as a hand lifts the fox to
+    # touch it. The board reads the fox's second thoughts 3-2 and a goose 5-9 after it only
+    # if the fox left 9 at its bounce: a bounce is no lift
+    rig = Rig("fox-and-geese", "..F.G.G....G.G......G.GGGF.GGGGGG F")
+    _play(
+        rig,
+        [
+            (1.102, "3", False),
+            (1.225, "9", True),
+            (1.227, "9", False),  # (a bounce as it lands)
+            (1.227, "9", True),
+            (1.879, "5", False),  # the goose taken
+            (2.160, "2", True),  # set down by mistake ...
+            (2.160, "9", False),  # ... as the fox is touched
+            (3.617, "9", True),
+            (3.824, "2", False),  # the mistake taken away
+        ],
+    )
+    rig.wait(9.0 - rig.t)
+    assert rig.moves == ["3x9"]
+    assert "changed" not in rig.kinds()
+
+
+def test_a_goose_just_moved_set_down_by_mistake_and_taken_away_again_is_no_change() -> None:
+    # (the hand model's fox-and-geese seed 335) the geese move 11-6; the fox's player takes
+    # the goose on 6 off first, sets him down on 5 by mistake (the geese's second thoughts
+    # 11-5, read made), lifts the fox, touches 16, and takes the goose away from 5: the board
+    # is that capture under way, not 11-5 made with the fox's side beginning
+    rig = Rig("fox-and-geese", "..F...GG..G.GG.G...GGG.G.GGGFGGG. G")
+    _play(
+        rig,
+        [
+            (1.349, "11", False),
+            (1.646, "6", True),
+            (5.464, "6", False),  # the goose taken off first
+            (5.679, "5", True),  # set down by mistake
+            (6.273, "3", False),  # the fox rises
+            (6.604, "16", False),  # (16 touched)
+            (7.025, "5", False),  # the mistake taken away
+            (7.194, "16", True),
+            (7.940, "11", True),  # the fox lands
+        ],
+    )
+    rig.wait(13.0 - rig.t)
+    assert rig.moves == ["11-6", "3x11"]
+    assert "changed" not in rig.kinds()

@@ -818,12 +818,15 @@ class Decider:
             doubt = self._touched(board) or self._touched_ahead(board, now)
             # a move read made (second thoughts of a man a capture takes: the man may have
             # been taken off and set down by mistake) while the board is also that capture
-            # under way (a still piece touched meanwhile aside): no man lifted nor move read
-            # after it says it was made
+            # under way (a still piece touched meanwhile aside), or that man set down there
+            # and taken away again: no man lifted nor move read after it says it was made
             mistaken = (
                 pending.made
                 and (step := pending.first()) is not None
-                and self.recognizer.set_down_by_mistake(board, made=step.move, touched=True)
+                and (
+                    self.recognizer.set_down_by_mistake(board, made=step.move, touched=True)
+                    or self.recognizer.taken_back(board, step.move)
+                )
             )
             reading = pending.read(board, verdict, now, doubt=doubt, mistaken=mistaken)
             reading = self._early_too(reading, board)

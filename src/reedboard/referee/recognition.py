@@ -165,6 +165,9 @@ class Edges:
     now: float = float("-inf")
     """When the reading being judged was taken (a piece up since longer than a touch lasts is
     no touch, even with no switch changed since)."""
+    bounces: dict[str, list[float]] = field(default_factory=dict)
+    """The last few openings of each switch (of :attr:`offs`) that were bounce: it closed
+    again within :data:`BOUNCE`, the piece still there."""
 
     def record(self, point: str, on: bool, now: float) -> None:
         if not on:
@@ -178,6 +181,10 @@ class Edges:
                 fills = self.fills.setdefault(point, [])
                 fills.append(now)
                 del fills[:-OFFS_KEPT]
+            else:  # (that opening was bounce)
+                bounces = self.bounces.setdefault(point, [])
+                bounces.append(off)
+                del bounces[:-OFFS_KEPT]
             self.on[point] = now
         else:
             self.off[point] = now
@@ -418,10 +425,12 @@ class Recognizer:
                     if c.leaves not in board
                     else float("-inf")
                 )
+                # (a bounce as its piece came down there is no lift: the piece stayed)
+                bounced = self.edges.bounces.get(c.leaves, ())
                 offs = [
                     t
                     for t in self.edges.offs.get(c.leaves, ())
-                    if self.since - REACH <= t < filled and t > since_back
+                    if self.since - REACH <= t < filled and t > since_back and t not in bounced
                 ]
                 if not offs:
                     continue
@@ -677,9 +686,14 @@ class Recognizer:
         ):
             done = [c for c in done if not c.changes]  # second thoughts only where sure
         # a point set down on since this position began and empty again that no finished
-        # move's route has: a mistaken set-down, or moves made ahead (the session asks)
+        # move's route has: a mistaken set-down, or moves made ahead (the session asks); but
+        # not one set down on soon after a man the move takes came off, while no piece of
+        # the side to move that could land there was off its point (that man, set down by
+        # mistake and taken away: nothing else it could be)
         stray = self._strays(board)
-        self.off_route = bool(done) and all(stray - c.may_fill for c in done)
+        self.off_route = bool(done) and all(
+            stray - c.may_fill - self._mistaken_only(c, stray) for c in done
+        )
         if done:
             moves = distinct(c.move for c in done)
             extends = done[0].extends
@@ -805,6 +819,31 @@ class Recognizer:
                     break
         return frozenset(out)
 
+    def _mistaken_only(self, c: Candidate, points: Occupancy) -> Occupancy:
+        """Those of ``points`` (set down on and emptied again) that only a man ``c`` takes
+        can have been set down on (:meth:`_taken_set_down`): when each was filled, every
+        piece of the side to move that a move sets down there still stood on its point (a
+        piece is not in two places), so no mover of theirs came down there."""
+        return frozenset(
+            p
+            for p in self._taken_set_down(c, points)
+            if not any(
+                p in d.may_fill and d.start and self._empty_at(d.start, self.edges.filled[p])
+                for d in self.candidates
+            )
+        )
+
+    def _empty_at(self, point: str, t: float) -> bool:
+        """Whether ``point`` read empty at ``t``: its last lift before then (bounce aside)
+        came after its last fill before then."""
+        bounced = self.edges.bounces.get(point, ())
+        off = max(
+            (u for u in self.edges.offs.get(point, ()) if u <= t and u not in bounced),
+            default=float("-inf"),
+        )
+        on = max((u for u in self.edges.fills.get(point, ()) if u <= t), default=float("-inf"))
+        return off > on
+
     def takes(self, c: Candidate) -> bool:
         """Whether ``c`` takes a man (one that may be set down by mistake)."""
         return bool(self._taken(c))
@@ -869,6 +908,27 @@ class Recognizer:
                     (q in gone or q == c.landing)
                     and any(self.since <= t < filled for t in edges.offs.get(q, ()))
                     for q in taken
+                ):
+                    return True
+        return False
+
+    def taken_back(self, board: Occupancy, made: Move) -> bool:
+        """Whether the piece of ``made`` (a move read made, of a man a capture takes) is off
+        its landing again while ``board`` is that capture under way, its mover in the hand
+        (one still piece lifted besides, a hand touching it), and that landing was set down
+        on soon after the man came off: he was set down there by mistake and taken away."""
+        gone, new = self.expected - board, board - self.expected
+        for d in self.candidates:
+            if d.move != made or d.landing in board:
+                continue
+            for c in self.candidates:
+                if c.extends or c.changes or d.start not in self._taken(c):
+                    continue
+                if (
+                    c.start in gone
+                    and len(gone - c.may_empty) <= 1
+                    and new <= c.may_fill
+                    and self._taken_set_down(c, frozenset({d.landing}))
                 ):
                     return True
         return False
