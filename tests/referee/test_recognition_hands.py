@@ -68,6 +68,14 @@ CLASSES: dict[str, tuple[str, range, dict[str, Any]]] = {
 }
 
 
+def _recognised(game_id: str, seeds: list[int], **habits: Any) -> None:
+    """The benchmark's games ``seeds`` played with ``habits`` come back whole: the moves
+    played, no wrong move on the way, nothing taken back or begun anew."""
+    report = check_games(game_id, seeds, **habits)
+    failures = [f"{g.game} seed {g.seed}: {g.first}" for g in report.failures]
+    assert not failures, "\n".join(failures)
+
+
 @pytest.mark.parametrize("name", list(CLASSES))
 def test_hands_leaning_on_a_failure_class_are_recognised(name: str) -> None:
     game_id, seeds, habits = CLASSES[name]
@@ -94,9 +102,7 @@ FOUND = [
 
 @pytest.mark.parametrize(("game_id", "seed"), FOUND)
 def test_games_the_benchmark_found_wrong_are_recognised(game_id: str, seed: int) -> None:
-    report = check_games(game_id, [seed])
-    failures = [f"{g.game} seed {g.seed}: {g.first}" for g in report.failures]
-    assert not failures, "\n".join(failures)
+    _recognised(game_id, [seed])
 
 
 REACHED_EARLY = [
@@ -150,9 +156,7 @@ REACHED_EARLY = [
 def test_moves_reached_early_the_benchmark_found_wrong_are_recognised(
     game_id: str, seed: int
 ) -> None:
-    report = check_games(game_id, [seed], reach_early=0.3)
-    failures = [f"{g.game} seed {g.seed}: {g.first}" for g in report.failures]
-    assert not failures, "\n".join(failures)
+    _recognised(game_id, [seed], reach_early=0.3)
 
 
 MISTAKES = [
@@ -168,10 +172,7 @@ MISTAKES = [
 
 @pytest.mark.parametrize(("game_id", "seed"), MISTAKES)
 def test_taken_pieces_set_down_by_mistake_commit_no_wrong_move(game_id: str, seed: int) -> None:
-    report = check_games(game_id, [seed], **ORDINARY["mistake_setdown"])
-    failures = [f"{g.game} seed {g.seed}: {g.first}" for g in report.failures]
-    assert not failures, "\n".join(failures)
-    assert report.summary()["wrong_moves"] == 0
+    _recognised(game_id, [seed], **ORDINARY["mistake_setdown"])
 
 
 CHATTER = [
@@ -187,10 +188,7 @@ CHATTER = [
 
 @pytest.mark.parametrize(("game_id", "seed"), CHATTER)
 def test_slides_and_chatter_commit_no_wrong_move(game_id: str, seed: int) -> None:
-    report = check_games(game_id, [seed], **ORDINARY["slide_chatter"])
-    failures = [f"{g.game} seed {g.seed}: {g.first}" for g in report.failures]
-    assert not failures, "\n".join(failures)
-    assert report.summary()["wrong_moves"] == 0
+    _recognised(game_id, [seed], **ORDINARY["slide_chatter"])
 
 
 EVERYTHING = [
