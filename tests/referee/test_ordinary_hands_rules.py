@@ -1044,3 +1044,18 @@ def test_a_goose_just_moved_set_down_by_mistake_and_taken_away_again_is_no_chang
     rig.wait(13.0 - rig.t)
     assert rig.moves == ["11-6", "3x11"]
     assert "changed" not in rig.kinds()
+
+
+def test_second_thoughts_after_a_goose_was_knocked_and_fell_back_are_a_change() -> None:
+    # the fox goes 9-4; a goose is knocked off its reed for a moment and falls back on 16
+    # (the geese have begun nothing); then the fox is moved on to 10: second thoughts
+    rig = Rig("fox-and-geese")
+    rig.move("9", "4")
+    rig.wait(1.0)
+    rig.lift("16")
+    rig.wait(0.4)
+    rig.place("16")
+    rig.wait(0.5)
+    rig.move("4", "10")
+    assert rig.moves == ["9-10"]
+    assert _said(rig, "changed") == ["9-4 to 9-10"]

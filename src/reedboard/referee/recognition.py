@@ -62,6 +62,10 @@ taken: the next player reaching early lifts a piece while the last one is still 
 OFFS_KEPT = 16
 """Switch openings kept a point (:attr:`Edges.offs`)."""
 
+SET_BACK = 3.5
+"""Seconds within which a piece lifted and back on its point is no move begun: longer than a
+hand touching it keeps it up (:data:`TOUCH`) or a knocked piece stays off its reed (up to 3 s)."""
+
 SET_DOWN = 0.1
 """Seconds at least a piece set down at the end of a move stays before a hand lifts it again:
 a shorter contact (a few milliseconds, bounce and all) is the piece sliding over the point."""
@@ -794,7 +798,18 @@ class Recognizer:
             moved = float("inf")  # (a change that leaves the piece where it stands, other men
             # taken, and the piece not lifted since: nothing of it came before their hand)
         theirs = self._starts - {c.start, c.landing}
-        return any(self.since <= t < moved for p in theirs for t in self.edges.offs.get(p, ()))
+        return any(
+            self.since <= t < moved and not self._set_back(p, t, moved)
+            for p in theirs
+            for t in self.edges.offs.get(p, ())
+        )
+
+    def _set_back(self, point: str, lifted: float, before: float) -> bool:
+        """Whether the piece lifted from ``point`` at ``lifted`` was back there within
+        :data:`SET_BACK`, and ``before`` (the mover left its point only then): a hand
+        touching it, or a knock, and no move of theirs begun."""
+        end = min(lifted + SET_BACK, before)
+        return any(lifted < t <= end for t in self.edges.fills.get(point, ()))
 
     def _capturable(self, c: Candidate) -> bool:
         """Whether the piece ``c`` moves on (second thoughts) is one a capture of the other
