@@ -1059,3 +1059,27 @@ def test_second_thoughts_after_a_goose_was_knocked_and_fell_back_are_a_change() 
     rig.move("4", "10")
     assert rig.moves == ["9-10"]
     assert _said(rig, "changed") == ["9-4 to 9-10"]
+
+
+def test_a_roll_held_for_a_change_in_the_hand_is_not_refused_and_throws_once() -> None:
+    # the fox goes i5-g1; its player lifts it and the rabbit is touched (read: the fox changed
+    # onto the rabbit's circle, e3); the rabbit's player presses roll while both are up: the
+    # roll is held (no "finish it first"); the rabbit is set back and the fox comes down on
+    # g9: the change is taken and the dice thrown, once
+    rig = Rig("fox-and-rabbit", "WR@e3 RF@i5 turn=RF dice=4,2", dice=[(1, 6), (2, 3)])
+    rig.move("i5", "g1")
+    rig.wait(1.0)
+    rig.lift("g1")
+    rig.wait(0.5)
+    rig.lift("e3")
+    rig.place("e3")
+    rig.wait(0.3)
+    rig.lift("e3")
+    rig.press("roll")
+    assert "move-first" not in rig.kinds()
+    rig.wait(1.0)
+    rig.place("e3")
+    rig.place("g9")
+    rig.wait(QUIET + 1.0)
+    assert rig.moves == ["RF i5-g9", "dice=1,6"]
+    assert "move-first" not in rig.kinds()

@@ -300,6 +300,7 @@ class Decider:
         """The session pushed a throw."""
         self.recognizer.extendable = None
         self._roll_held = False  # (a roll pressed again meanwhile threw: nothing is left held)
+        self._on_word = None  # (nor a button held for a move before this throw)
         self.changed(now)
 
     def changed(self, now: float, since: float | None = None) -> None:
@@ -433,8 +434,11 @@ class Decider:
 
     @property
     def holding(self) -> bool:
-        """Whether a button waits on a piece that may still be in the hand."""
-        return self._waiting is not None
+        """Whether a button waits on a piece that may still be in the hand (a `roll` held to
+        be pressed again included)."""
+        return self._waiting is not None or (
+            self._on_word is not None and "roll" in self._on_word[1]
+        )
 
     @property
     def candidate(self) -> Move | None:
