@@ -10,18 +10,13 @@ from pathlib import Path
 import pytest
 
 from reedboard.hardware.lights import RED, Light, Pattern
-from reedboard.referee.decide import ANSWER, KNOCK, QUIET
+from reedboard.referee.decide import KNOCK, QUIET
 from reedboard.store.games import GameStore
 from tests.referee.rig import Rig
 
 
 def _said(rig: Rig, kind: str) -> list[str]:
     return [a["text"] for a in rig.session.alerts if a["kind"] == kind]
-
-
-def _said_at(rig: Rig, kind: str) -> float:
-    """When ``kind`` was last said."""
-    return float([a["t"] for a in rig.session.alerts if a["kind"] == kind][-1])
 
 
 def test_a_move_counted_out_through_a_legal_landing_is_one_move() -> None:
@@ -812,25 +807,6 @@ def test_a_capture_read_ahead_then_two_moves_overlapping_while_the_capturer_is_t
     rig.place("b2")
     assert rig.moves == ["d4xe5", "g7-h6", "a1-b2"]
     assert "suspect-switch" not in rig.kinds()
-
-
-def test_confirm_pressed_as_a_question_is_put_is_no_answer_to_it() -> None:
-    # the fox is set on a circle whose switch is broken, and the rabbit's player presses
-    # roll, then confirm as the board asks which move was made (every landing fits but for
-    # its switch): a confirm before anyone could see the amber candidate answers nothing
-    rig = Rig("fox-and-rabbit", "WR@a9 RF@i5 turn=RF dice=4,2", dice=[(1, 6)])
-    rig.lift("i5")
-    lifted = rig.t - 0.2
-    rig.press("roll")
-    rig.wait(lifted + QUIET - rig.t)  # (the question comes as the switches have been still)
-    rig.press("confirm")
-    assert _said(rig, "ambiguous")
-    assert rig.moves == []
-    assert _said(rig, "too-soon")
-    assert _said_at(rig, "too-soon") < _said_at(rig, "ambiguous") + ANSWER
-    rig.wait(ANSWER)
-    rig.press("confirm")  # seen, and answered
-    assert rig.moves == ["RF i5-g1"]
 
 
 def test_confirm_for_a_move_onto_a_switch_thought_broken_takes_it_at_once() -> None:

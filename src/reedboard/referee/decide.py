@@ -58,11 +58,6 @@ landing never changed after its piece left: a piece lifted a moment ago may stil
 hand, to come down elsewhere (the button waits meanwhile). Longer than a hand holds a piece
 while its player counts or thinks (up to 3 s), as long as a switch takes to be suspect."""
 
-ANSWER = 0.25
-"""Seconds at least between a question put (a candidate blinking amber) and `confirm` that
-answers it: a player sees the candidate first. One sooner was pressed for something else (a
-move the player thinks done, a throw the board would not make) and is not an answer."""
-
 KNOCK = 3.5
 """Seconds a board that only lacks pieces (nothing where it should not be) must stay so before
 it is a mismatch: longer than a piece knocked off its reed stays off (up to 3 s), shorter than
@@ -187,8 +182,6 @@ class Decider:
         the one switch each missed: the line of each move asked about."""
         """While pending lines are put to the player: the line each candidate starts."""
         self._last_ask: tuple[int, tuple[Move, ...]] | None = None
-        self._asked_at = float("-inf")
-        """When the question standing was put."""
         """The last question said (ply, candidates), so a touch does not say it twice."""
         self.physical: set[str] = set()
         """The points whose switches read a piece."""
@@ -375,10 +368,6 @@ class Decider:
         the move that the board shows is done."""
         if self._showing is not None:  # a move from elsewhere that no switch
             self._judge_shown(now)  # sees made (a man onto his own): the players say so
-        elif self._state is SessionState.ASKING and now < self._asked_at + ANSWER:
-            self._notice(  # (pressed before the question could be seen: no answer to it)
-                now, "too-soon", "which move? see the amber candidate, then press confirm"
-            )
         elif self._state is SessionState.ASKING:  # the candidate shown
             move = self._ambiguous[self._shown % len(self._ambiguous)]
             fit = self._watch_asked.get(move)
@@ -1463,7 +1452,7 @@ class Decider:
         hand that lifts a piece meanwhile does not make it a new one)."""
         question = (len(self.position.move_stack), moves)
         if question != self._last_ask:
-            self._last_ask, self._asked_at = question, now
+            self._last_ask = question
             self._say(Ambiguous(now, moves))
 
     def _take(self, steps: tuple[PendingStep, ...], now: float) -> None:

@@ -248,7 +248,7 @@ class Notice(GameEvent):
     """Something the players are told that changes nothing: ``roll-first``, ``move-first``,
     ``no-dice``, ``dice-error``, ``pass``, ``undo`` with nothing to take back, ``waiting`` (a
     button held while a piece may be in the hand), ``unseen`` (no switch saw a piece come
-    down), ``too-soon`` (`confirm` before a question could be seen), ``error`` (a bug the
+    down), ``error`` (a bug the
     board survived), ``store-error``."""
 
     what: str
