@@ -226,6 +226,9 @@ class Decider:
         """When to read a still board again: a piece lifted may have been a hand touching
         it, and once it has been up longer than a touch lasts, the board may mean more."""
         self._read_again_at: float | None = None
+        self._held_doubt = False
+        """The last reading was a move made with the next side's piece held that a broken
+        switch explains as well (:meth:`_held_landed`): the switches are watched meanwhile."""
         """When to read the still board again (a set-down that may be a mistake, or moves
         read ahead of it): set while judging, turned into the recheck."""
         self._waiting: tuple[list[str], int, Candidate] | None = None
@@ -707,6 +710,7 @@ class Decider:
         board = self.reading()
         self._edges.now = now
         self._read_again_at = None  # (set below by this reading only)
+        self._held_doubt = False
         verdict = self.recognizer.judge(board)
         if (
             verdict.kind is Kind.UNKNOWN
@@ -961,7 +965,9 @@ class Decider:
             if at > now:
                 self._recheck = at if self._recheck is None else min(at, self._recheck)
         self._do(Show())
-        if (kind is Kind.UNKNOWN or self._state is SessionState.MISMATCH) and not self._suspects:
+        if (
+            kind is Kind.UNKNOWN or self._state is SessionState.MISMATCH or self._held_doubt
+        ) and not self._suspects:
             self._watch_due = max(now, self._last_edge() + STILL)  # looked at once still
         else:
             self._watch_due = None
@@ -1347,7 +1353,32 @@ class Decider:
         up = c.target - board  # (the pieces held: the board after the move, less this one)
         if not up or any(now < self._edges.off.get(p, now) + TOUCH for p in up):
             return False
+        if self._held_landed(c, up, board):
+            self._held_doubt = True
+            return False
         return self._take_early(c, now)
+
+    def _held_landed(self, c: Candidate, up: Occupancy, board: Occupancy) -> bool:
+        """Whether the piece held may be the one that came down on ``c``'s landing, a line of
+        play fitting the board but for one switch (a broken one) moving it there: a goose
+        lifted, set down on the point next to it, while the fox stood on a dead reed; the fox
+        moved while the goose set down before had gone dead under it (read as the goose
+        moved on, second thoughts, the fox in the hand). Then nothing
+        tells the two readings apart until the held piece comes down (reaching early, it
+        does) or the players go on: the move is not taken on the hold. (Not where a line
+        fits the board whole: the held piece took the man that landed by setting down in
+        his place, as in Skip, and reads the same when down.)"""
+        fits = [f for f in fitting_lines(self.position, board) if f.moves]
+        if any(not f.off for f in fits):
+            return False
+        for fit in fits:
+            if len(fit.off) != 1 or fit.off <= up:
+                continue
+            if any(
+                m.points()[0] in up and m.points()[-1] == c.landing for m in fit.moves
+            ) and fit.in_order(self._edges, self.recognizer.since):
+                return True
+        return False
 
     def _take_early(self, c: Candidate, now: float) -> bool:
         """Take ``c``, made before the next side's hand came in, as from when its piece left,

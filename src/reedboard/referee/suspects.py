@@ -219,6 +219,10 @@ class SwitchWatch:
     board could not tell at first may be told by the moves after."""
     of: str = ""
     """The position they start from."""
+    dropped: list[Fit] = field(default_factory=list)
+    """The lines kept before the last look that no line fitting at it went on from: a hand
+    still at work (a fox jumped, the goose it took not yet off) can read for a moment as
+    another line, so these are followed once more at the next look."""
 
     rivals: tuple[str, ...] = ()
     """The first moves of the lines that fit the board but for a lift each one switch missed,
@@ -233,7 +237,7 @@ class SwitchWatch:
 
     def forget(self) -> None:
         self.agreed = None
-        self.kept = []
+        self.kept, self.dropped = [], []
         self.lost = False
         self.rivals, self.question = (), []
 
@@ -244,9 +248,9 @@ class SwitchWatch:
         each line kept from the last look followed further, the same point off."""
         if position.to_text() != self.of:
             self.kept, self.of, self.lost = [], position.to_text(), False
-            self.rivals = ()
+            self.rivals, self.dropped = (), []
         fits = fitting_lines(position, board)
-        for line in self.kept:
+        for line in (*self.kept, *self.dropped):
             for base in (line, line.but_last()) if line.moves else (line,):
                 for more in fitting_lines(base.position, board):
                     if more.off <= line.off and (more.moves or base is line):
@@ -276,7 +280,13 @@ class SwitchWatch:
         self.question = []  # (put anew by this look only)
         fits = self._fits(position, board, edges, since)
         if fits:  # (none: a move under way, most likely; the lines kept wait for its end)
-            self.kept = [f for f in fits if f.off]
+            kept = [f for f in fits if f.off]
+            self.dropped = [
+                old
+                for old in self.kept
+                if not any(f.moves[: len(old.moves)] == old.moves for f in kept)
+            ]
+            self.kept = kept
         if len(self.kept) > KEPT or any(len(f.moves) > LONGEST for f in self.kept):
             # too many readings, or too long, to follow: that one is left proves nothing
             self.lost = True
