@@ -87,6 +87,39 @@ def test_a_throw_asked_for_while_the_broker_is_down_is_made_when_it_returns(
     asyncio.run(main())
 
 
+@pytest.mark.broker_down
+def test_a_throw_asked_for_while_the_broker_is_down_is_made_when_the_other_board_returns_last(
+    broker: Mosquitto, tmp_path: Path
+) -> None:
+    """The thrower's link comes back first and sends its part of the throw to a broker the
+    other board is not on yet; the other board, back later, is sent it again (a broker that
+    died said nothing of either board going away)."""
+
+    async def main() -> None:
+        async with boards(broker, tmp_path, "fox-and-rabbit", (("WR",), ("RF",))) as (a, b):
+            thrower = a if str(a.session.position.turn) in a.seats else b
+            other = b if thrower is a else a
+            broker.kill()
+            await until(lambda: not thrower.link.connected, "the link down")
+            await cut(other)  # (the other board's link stays away until the thrower is back)
+            thrower.daemon.board.press("roll")
+            await until(
+                lambda: any("not reached" in s for s in thrower.said("remote-dice")),
+                "the throw said to wait",
+            )
+            broker.start()
+            await until(lambda: thrower.link.connected, "the thrower back", 40)
+            await asyncio.sleep(0.5)
+            assert thrower.moves == []
+            rejoin(other)
+            await until(
+                lambda: len(thrower.moves) == 1 and len(other.moves) == 1, "the throw made", 40
+            )
+            assert thrower.moves == other.moves
+
+    asyncio.run(main())
+
+
 def test_a_move_of_the_other_side_made_here_and_then_there_keeps_the_state_current(
     broker: Mosquitto, tmp_path: Path
 ) -> None:

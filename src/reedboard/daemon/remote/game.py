@@ -97,6 +97,9 @@ class Waiting:
 class Peers:
     states: dict[str, dict[str, Any]] = field(default_factory=dict)
     presence: dict[str, str] = field(default_factory=dict)
+    connections: dict[str, str] = field(default_factory=dict)
+    """The id of each board's last online presence: a new one is a new connection, even
+    with no offline between (a broker that died sent no will)."""
 
 
 class RemoteGame:
@@ -393,13 +396,25 @@ class RemoteGame:
 
     def _presence(self, message: dict[str, Any]) -> None:
         board, status = message["sender"], message["status"]
-        if self.peers.presence.get(board) == status:
+        ident = message.get("id")
+        again = (
+            status == "online"
+            and isinstance(ident, str)
+            and self.peers.connections.get(board, ident) != ident
+        )  # (back on a new connection, though no offline came between)
+        if status == "online" and isinstance(ident, str):
+            self.peers.connections[board] = ident
+        if self.peers.presence.get(board) == status and not again:
             return
         first = board not in self.peers.presence
+        was = self.peers.presence.get(board)
         self.peers.presence[board] = status
         if status == "online":
-            self.say("remote-online", f"the other board ({board}) is here")
+            if was != "online":
+                self.say("remote-online", f"the other board ({board}) is here")
             self.dirty = True  # it may have lost our state (a broker restarted empty)
+            if self.exchange is not None:  # nor did it see this board's part of a throw
+                self._resend(self.exchange)  # sent while it was away
         elif not first:
             self.say("remote-offline", f"the other board ({board}) has gone: playing on here")
         else:
