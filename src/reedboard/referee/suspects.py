@@ -323,6 +323,12 @@ class SwitchWatch:
         or from 23, one switch stuck closed; a goose from 23 to 17, 22 or 15, one stuck open,
         and the fox has jumped since): once so for :data:`AGREED`, :attr:`question` holds
         them. When to look again, if not yet."""
+        silent = [f for f in fits if all(_last(edges, p) <= since for p in f.off)]
+        if len(silent) >= 2:
+            # a switch that failed to follow a move is likelier than one that changed by
+            # itself just as a move was made (a goose from 15 to 14, 15 stuck closed: not a
+            # phantom at 14 and the next moves made otherwise)
+            fits = silent
         firsts = tuple(sorted(str(f.moves[0]) for f in fits if f.moves))
         if len(firsts) != len(fits) or len(set(firsts)) != len(fits) or len(fits) < 2:
             self.rivals, self.question = (), []
