@@ -215,6 +215,11 @@ BROKEN = [
     # a fox's jump read for a moment as another line (its taken goose not off yet): the lines
     # followed until then were dropped, the real one with them, and a wrong move taken later
     ("fox-and-geese", 211),
+    # a piece moved off a switch thought broken (5-1, 5 stuck closed), its lift unseen, while
+    # a neighbour was touched: read as the neighbour's move (4-1) at once; the touched piece
+    # may come back, so the move waits for that, or for it to stay up longer than a touch
+    ("fox-and-geese", 55),
+    ("fox-and-geese", 27),
 ]
 
 

@@ -858,6 +858,8 @@ class Decider:
                 if self._held_long(board, now):
                     return
                 verdict = Verdict(Kind.LIFTED)  # on its way (the next readings tell)
+        if verdict.kind is Kind.COMMIT and self._from_a_suspect(verdict.moves[0], now):
+            verdict = Verdict(Kind.LIFTED)  # (the piece comes back, or stays up)
         if self._state is SessionState.RESTORING:  # after undo: only the restored board counts
             if verdict.kind is Kind.SAME:
                 self._leave(SessionState.RESTORING)
@@ -1216,6 +1218,25 @@ class Decider:
             self._read_again_at = left + TOUCH + 0.001
             return False
         return self._take_early(early[0], now)
+
+    def _from_a_suspect(self, move: Move, now: float) -> bool:
+        """Whether ``move`` reads made with its piece lifted less than a touch ago, while a
+        move from a point whose switch is thought broken (its piece's lift unseen) lands
+        where it does: a hand touching a neighbour as the piece on the broken switch moved
+        reads the same. Wait for the lifted piece to come back (then it was that move) or to
+        stay up longer than a touch."""
+        if not self._suspects:
+            return False
+        points = move.points()
+        left = self._edges.off.get(points[0])
+        if left is None or now >= left + TOUCH:
+            return False
+        for other in self.position.legal_moves:
+            theirs = other.points()
+            if theirs[0] in self._suspects and theirs[-1] == points[-1] and other != move:
+                self._read_again_at = left + TOUCH + 0.001
+                return True
+        return False
 
     def _left_unseen(self, c: Candidate) -> float | None:
         """When ``c``'s piece left the last point it stood on, where it lands on a man whose
