@@ -220,6 +220,11 @@ BROKEN = [
     # may come back, so the move waits for that, or for it to stay up longer than a touch
     ("fox-and-geese", 55),
     ("fox-and-geese", 27),
+    # a man stepped onto a switch thought broken (f6-e5, e5 stuck open) reads as a capture
+    # onto a man whose switch never changes (f6xe7): `confirm` took the capture; the players
+    # are asked which
+    ("skip", 36),
+    ("skip", 200),
 ]
 
 

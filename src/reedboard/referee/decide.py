@@ -1535,6 +1535,14 @@ class Decider:
         if len(made) > 1:  # moves that leave one position are one move spelt twice
             spelt = self.recognizer.one_spelling(tuple(c.move for c in made), made[0].extends)
             made = [c for c in made if c.move in spelt]
+        hidden = self._hidden_by_a_suspect(board, made)
+        if hidden:  # or a move onto a switch thought broken, whose landing no switch shows
+            self._ambiguous, self._shown = distinct([*(c.move for c in made), *hidden]), 0
+            self._watch_asked = {}  # (another question replaces the watch's)
+            self._questions()
+            self._ambiguous_extends = False
+            self._ask(now, self._ambiguous)
+            return True
         if len(made) == 1 and self._in_the_air(made, now):
             # a button is no evidence that a piece came down: wait for the switches to be still
             self._wait_for(made[0], button, now)
@@ -1574,6 +1582,25 @@ class Decider:
                 self._take((step,), now)
             return True
         return self._take_on_word(now, button)
+
+    def _hidden_by_a_suspect(self, board: Occupancy, made: list[Candidate]) -> list[Move]:
+        """The moves whose board is ``board`` but at a switch thought broken, beside the moves
+        ``made`` that the board shows made (none that replaces the last move): a man stepped
+        onto a dead switch reads as a capture onto a man whose switch never changes."""
+        if not self._suspects or not made or any(c.extends for c in made):
+            return []
+        suspects = set(self._suspects)
+        shown = {c.move for c in made}
+        out = []
+        for move in self.position.legal_moves:
+            if move in shown:
+                continue
+            after = self.position.copy(stack=False)
+            after.push(move)
+            off = after.occupied() ^ board
+            if off and off <= suspects:
+                out.append(move)
+        return out
 
     def _filled_by(self, step: PendingStep) -> Occupancy:
         """The points ``step`` fills (its landing, empty before it)."""
