@@ -29,6 +29,7 @@ from reedboard.hardware.lights import RED, Light, Pattern
 from reedboard.referee.events import Ambiguous, GameEvent, Lifted, Mismatch, MoveCarriedOut, Notice
 from reedboard.referee.pending import (
     MAX_LINES,
+    REACTION,
     Line,
     Pending,
     PendingStep,
@@ -182,6 +183,10 @@ class Decider:
         the one switch each missed: the line of each move asked about."""
         """While pending lines are put to the player: the line each candidate starts."""
         self._last_ask: tuple[int, tuple[Move, ...]] | None = None
+        self._asked_at = float("-inf")
+        """When the question standing was put."""
+        self._pressed_at = self._pressed_before = float("-inf")
+        """When a player last pressed a button, and the press before."""
         """The last question said (ply, candidates), so a touch does not say it twice."""
         self.physical: set[str] = set()
         """The points whose switches read a piece."""
@@ -366,11 +371,27 @@ class Decider:
         self._shown = (self._shown + 1) % len(self._ambiguous)
         return True
 
+    def pressed(self, now: float) -> None:
+        """A player pressed a button (not one carried out later by the board)."""
+        self._pressed_before, self._pressed_at = self._pressed_at, now
+
     def confirm(self, now: float) -> None:
         """`confirm`: the move from elsewhere is carried out; the candidate shown was made; or
         the move that the board shows is done."""
         if self._showing is not None:  # a move from elsewhere that no switch
             self._judge_shown(now)  # sees made (a man onto his own): the players say so
+        elif (
+            self._state is SessionState.ASKING
+            and self._pressed_before < self._asked_at
+            and now < self._asked_at + REACTION
+        ):  # a question the board put by itself (a timer, a button held) just before: the
+            # press was not an answer to it (no one reads a question that fast)
+            self._notice(
+                now,
+                "asking",
+                "a question came as confirm was pressed: confirm takes the candidate lit,"
+                " hint shows the next",
+            )
         elif self._state is SessionState.ASKING:  # the candidate shown
             move = self._ambiguous[self._shown % len(self._ambiguous)]
             fit = self._watch_asked.get(move)
@@ -1504,7 +1525,7 @@ class Decider:
         hand that lifts a piece meanwhile does not make it a new one)."""
         question = (len(self.position.move_stack), moves)
         if question != self._last_ask:
-            self._last_ask = question
+            self._last_ask, self._asked_at = question, now
             self._say(Ambiguous(now, moves))
 
     def _take(self, steps: tuple[PendingStep, ...], now: float) -> None:

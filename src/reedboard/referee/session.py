@@ -423,6 +423,7 @@ class Session:
 
     def _button(self, button: str, now: float) -> None:
         self._publish(ButtonPressed(now, button))
+        self.decider.pressed(now)
         try:
             self._press(button, now)
         except engine.EngineError as exc:  # a bug must not stop the board: say it, go on
