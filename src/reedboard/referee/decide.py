@@ -1204,7 +1204,9 @@ class Decider:
         moves read ahead (the next side reaching early) wait until it is taken away, or the
         board stays so."""
         until = self._last_edge() + self.hold
-        if now >= until or not self.recognizer.set_down_by_mistake(board, touched=True):
+        if now >= until or not self.recognizer.set_down_by_mistake(
+            board, touched=True, routed=True
+        ):
             return False
         self._read_again_at = until + 0.001
         return True
@@ -1226,7 +1228,9 @@ class Decider:
         if any(c.move != early[0].move for c in self.recognizer.held_early):
             return False  # (or another move made, the next side's piece in the hand: the
             # next readings tell, the piece coming down)
-        if now < self._last_edge() + self.hold and self.recognizer.set_down_by_mistake(board):
+        if now < self._last_edge() + self.hold and self.recognizer.set_down_by_mistake(
+            board, routed=True
+        ):
             # or a capture whose taken man was set down by mistake: wait for that point to
             # empty, or the board to stay so longer than a hand holds a piece
             self._read_again_at = self._last_edge() + self.hold + 0.001

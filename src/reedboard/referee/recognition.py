@@ -874,6 +874,7 @@ class Recognizer:
         done: Candidate | None = None,
         made: Move | None = None,
         touched: bool = False,
+        routed: bool = False,
     ) -> bool:
         """Whether ``board`` is also a capture (other than ``done``) on its way or made, its
         mover lifted (or, against ``made``, another man it takes), whose taken man was set
@@ -882,7 +883,11 @@ class Recognizer:
         stay so. ``made``: a move read made, which only a capture of the man it moved
         gainsays (that man may have been taken off first and set down by mistake), not one
         that is it or goes on from it. ``touched``: or so with one still piece lifted
-        besides, for less than a touch lasts (a hand touching it)."""
+        besides, for less than a touch lasts (a hand touching it). ``routed``: and every
+        point set down on and lifted again since this position began is on that capture's
+        route, or another man it takes was put there (against moves the next side made
+        reaching early, which explain such a set-down: its mover is set down only on its
+        route, and a man by mistake once)."""
         edges = self.edges
         if touched:
             # (lifted after every piece new on the board was down, so none of them, and not
@@ -890,8 +895,8 @@ class Recognizer:
             latest = max([*edges.off.values(), *edges.on.values(), edges.now], default=edges.now)
             down = max((edges.filled.get(p, latest) for p in board - self.expected), default=latest)
             moved = frozenset().union(*(c.may_empty for c in self.candidates if c.move == made))
-            return self.set_down_by_mistake(board, done, made) or any(
-                self.set_down_by_mistake(board | {p}, done, made)
+            return self.set_down_by_mistake(board, done, made, routed=routed) or any(
+                self.set_down_by_mistake(board | {p}, done, made, routed=routed)
                 for p in self.expected - board - moved
                 if edges.off.get(p, float("-inf")) >= max(latest - TOUCH, down)
             )
@@ -919,6 +924,10 @@ class Recognizer:
                     # of that man's makes the move)
                 if new - c.may_fill:
                     continue
+                off = self._strays(board) - c.may_fill if routed else frozenset()
+                if off and (len(off) >= len(taken) or off - self._taken_set_down(c, off)):
+                    continue  # a piece was set down off its route and lifted again besides,
+                    # and no other man it takes was put there: not this capture
                 if any(
                     (q in gone or q == c.landing)
                     and any(self.since <= t < filled for t in edges.offs.get(q, ()))
