@@ -1253,12 +1253,17 @@ class Decider:
         if not self._suspects:
             return False
         points = move.points()
-        left = self._edges.off.get(points[0])
+        left = self._edges.off.get(points[0]) if points else None
         if left is None or now >= left + TOUCH:
             return False
         for other in self.position.legal_moves:
-            theirs = other.points()
-            if theirs[0] in self._suspects and theirs[-1] == points[-1] and other != move:
+            theirs = other.points()  # (none: a pass, a throw)
+            if (
+                theirs
+                and other != move
+                and theirs[0] in self._suspects
+                and theirs[-1] == points[-1]
+            ):
                 self._read_again_at = left + TOUCH + 0.001
                 return True
         return False
@@ -1421,7 +1426,9 @@ class Decider:
             if len(fit.off) != 1 or fit.off <= up:
                 continue
             if any(
-                m.points()[0] in up and m.points()[-1] == c.landing for m in fit.moves
+                m.points()[:1] == (p,) and m.points()[-1:] == (c.landing,)
+                for m in fit.moves
+                for p in up
             ) and fit.in_order(self._edges, self.recognizer.since):
                 return True
         return False
