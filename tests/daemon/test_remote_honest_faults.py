@@ -61,15 +61,22 @@ def test_a_takeback_answered_while_the_asker_was_away_reaches_it(
 
 
 @pytest.mark.broker_down
+@pytest.mark.parametrize("other_last", [False, True], ids=["together", "other-board-last"])
 def test_a_throw_asked_for_while_the_broker_is_down_is_made_when_it_returns(
-    broker: Mosquitto, tmp_path: Path
+    broker: Mosquitto, tmp_path: Path, other_last: bool
 ) -> None:
+    """``other_last``: the thrower's link comes back first and sends its part of the throw to
+    a broker the other board is not on yet; the other board, back later, is sent it again (a
+    broker that died said nothing of either board going away)."""
+
     async def main() -> None:
         async with boards(broker, tmp_path, "fox-and-rabbit", (("WR",), ("RF",))) as (a, b):
             thrower = a if str(a.session.position.turn) in a.seats else b
             other = b if thrower is a else a
             broker.kill()
             await until(lambda: not thrower.link.connected, "the link down")
+            if other_last:
+                await cut(other)  # (its link stays away until the thrower is back)
             thrower.daemon.board.press("roll")
             await until(
                 lambda: any("not reached" in s for s in thrower.said("remote-dice")),
@@ -78,44 +85,16 @@ def test_a_throw_asked_for_while_the_broker_is_down_is_made_when_it_returns(
             await asyncio.sleep(0.5)
             assert thrower.moves == []
             broker.start()
+            if other_last:
+                await until(lambda: thrower.link.connected, "the thrower back", 40)
+                await asyncio.sleep(0.5)
+                assert thrower.moves == []
+                rejoin(other)
             await until(
                 lambda: len(thrower.moves) == 1 and len(other.moves) == 1, "the throw made", 40
             )
             assert thrower.moves == other.moves
             assert thrower.session.state in (SessionState.PLAYING, SessionState.PENDING)
-
-    asyncio.run(main())
-
-
-@pytest.mark.broker_down
-def test_a_throw_asked_for_while_the_broker_is_down_is_made_when_the_other_board_returns_last(
-    broker: Mosquitto, tmp_path: Path
-) -> None:
-    """The thrower's link comes back first and sends its part of the throw to a broker the
-    other board is not on yet; the other board, back later, is sent it again (a broker that
-    died said nothing of either board going away)."""
-
-    async def main() -> None:
-        async with boards(broker, tmp_path, "fox-and-rabbit", (("WR",), ("RF",))) as (a, b):
-            thrower = a if str(a.session.position.turn) in a.seats else b
-            other = b if thrower is a else a
-            broker.kill()
-            await until(lambda: not thrower.link.connected, "the link down")
-            await cut(other)  # (the other board's link stays away until the thrower is back)
-            thrower.daemon.board.press("roll")
-            await until(
-                lambda: any("not reached" in s for s in thrower.said("remote-dice")),
-                "the throw said to wait",
-            )
-            broker.start()
-            await until(lambda: thrower.link.connected, "the thrower back", 40)
-            await asyncio.sleep(0.5)
-            assert thrower.moves == []
-            rejoin(other)
-            await until(
-                lambda: len(thrower.moves) == 1 and len(other.moves) == 1, "the throw made", 40
-            )
-            assert thrower.moves == other.moves
 
     asyncio.run(main())
 
