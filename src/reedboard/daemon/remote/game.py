@@ -404,10 +404,9 @@ class RemoteGame:
         )  # (back on a new connection, though no offline came between)
         if status == "online" and isinstance(ident, str):
             self.peers.connections[board] = ident
-        if self.peers.presence.get(board) == status and not again:
-            return
-        first = board not in self.peers.presence
         was = self.peers.presence.get(board)
+        if was == status and not again:
+            return
         self.peers.presence[board] = status
         if status == "online":
             if was != "online":
@@ -415,7 +414,7 @@ class RemoteGame:
             self.dirty = True  # it may have lost our state (a broker restarted empty)
             if self.exchange is not None:  # nor did it see this board's part of a throw
                 self._resend(self.exchange)  # sent while it was away
-        elif not first:
+        elif was is not None:
             self.say("remote-offline", f"the other board ({board}) has gone: playing on here")
         else:
             self.say("remote-offline", f"the other board ({board}) is not connected")
