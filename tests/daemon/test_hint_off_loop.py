@@ -98,8 +98,8 @@ def test_a_hint_for_the_position_still_there_is_said_and_lit(
 
 def test_the_loop_runs_on_through_a_real_search(tmp_path: Path) -> None:
     """A solitaire hint searches for about a third of a second: the loop turns on through it,
-    never held up for more than a small part of it (on the loop, it would be held the whole
-    time). Relative to the search, not a fixed figure: CI's machine is shared, and a busy
+    its turns held up for no more than a small part of it (on the loop, it would be held the
+    whole time). Relative to the search, not a fixed figure: CI's machine is shared, and a busy
     moment there may stall any loop for tens of milliseconds."""
     lines: list[str] = []
     daemon = Daemon(Config(game="solitaire", database=tmp_path / "g.db"), lines.append)
@@ -119,5 +119,9 @@ def test_the_loop_runs_on_through_a_real_search(tmp_path: Path) -> None:
     searched = 0.0
     run(daemon, play)
     assert len(stalls) > 10  # the search took a while, and the loop turned meanwhile
-    assert max(stalls) < searched / 4, (max(stalls), searched)
+    # On the loop, one stall would be the whole search. Off it, the loop turns every few
+    # milliseconds; a busy moment on a shared machine may hold one turn up for a while (CI
+    # once saw 0.16 s of a 0.42 s search), but not most of them.
+    assert max(stalls) < searched * 3 / 4, (max(stalls), searched)
+    assert sorted(stalls)[len(stalls) // 2] < searched / 20, (stalls, searched)
     assert sys.getswitchinterval() == switch  # Python's thread switching as it was
