@@ -16,6 +16,7 @@ from reedboard.daemon.remote.game import RemoteGame
 from reedboard.daemon.remote.keys import BoardKey
 from reedboard.daemon.remote.message import VERSION
 from reedboard.daemon.remote.settings import Broker, RemoteSettings
+from reedboard.referee.events import RemoteNotice
 from reedboard.referee.session import SessionState
 from tests.referee.rig import Rig
 
@@ -296,3 +297,29 @@ def test_a_throw_taken_from_the_other_boards_state_ends_the_wait() -> None:
         a.tick()
         b.tick()
     assert a.abandoned is None and b.abandoned is None
+
+
+def test_a_state_heard_before_its_boards_presence_is_followed_once_the_presence_pins_it() -> None:
+    """A broker may hand a joining board the other's retained state before its retained
+    presence: the state is kept, not refused, and heard once the presence pins the key; one
+    signed by another key is refused then."""
+    rig_a, rig_b = Rig(GAME), Rig(GAME)
+    base = RemoteSettings(Broker("127.0.0.1", 1883, False), "m", ("RF",), reveal_timeout=60)
+    a = RemoteGame(rig_a.session, base, lambda *_: None)
+    said: list[str] = []
+    rig_b.session.events.subscribe(
+        lambda e: said.append(f"{e.what}: {e.detail}") if isinstance(e, RemoteNotice) else None
+    )
+    b = RemoteGame(
+        rig_b.session, RemoteSettings(base.broker, "m", ("WR",), reveal_timeout=60), a.take
+    )
+    forged = BoardKey.generate().sign({**a.state(), "id": "forged"})
+    for message in (a.state(), forged):
+        b.take(message)
+    assert "RF" not in b.peers.states and not [s for s in said if "refused" in s]
+    b.take(a._stamp("presence", status="online", seats=["RF"], key=a.key.public))
+    assert b.pins.keys == {"RF": a.key.public}
+    assert b.peers.states["RF"]["id"] != "forged"
+    assert b.peers.states["RF"]["position"] == a.state()["position"]
+    (refused,) = [s for s in said if "refused" in s]
+    assert "is not signed by RF's key" in refused

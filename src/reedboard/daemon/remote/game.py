@@ -45,6 +45,9 @@ log = logging.getLogger("reedboard")
 MAX_PEERS = 4
 """Boards whose state and presence are kept (the other board, and a name it had before): a
 board new beyond this is refused, so no flood of senders grows memory."""
+MAX_EARLY = 16
+"""Messages kept from a board whose key is not yet pinned, for when its presence comes (a
+broker may hand a joining board another's retained state before its retained presence)."""
 MAX_SAID = 512
 """Lines said once that are remembered (then forgotten together)."""
 
@@ -100,6 +103,10 @@ class Peers:
     connections: dict[str, str] = field(default_factory=dict)
     """The id of each board's last online presence: a new one is a new connection, even
     with no offline between (a broker that died sent no will)."""
+    early: dict[str, deque[dict[str, Any]]] = field(default_factory=dict)
+    """Each board's last few messages heard before its key was pinned (MAX_EARLY): checked
+    and heard once its signed presence pins it (refused then, in a line, if another key signed
+    them)."""
 
 
 class RemoteGame:
@@ -311,7 +318,10 @@ class RemoteGame:
             self._untrusted(message, f"is not signed by {sender}'s key ({fingerprint(key)})")
             return False
         public = message.get("key")
-        if kind != "presence" or not isinstance(public, str) or not verify(message, public):
+        if kind != "presence":
+            self._early(message)
+            return False
+        if not isinstance(public, str) or not verify(message, public):
             self._untrusted(message, f"comes before any signed presence of {sender}")
             return False
         if any(seat in self.pins.keys for seat in seats):
@@ -325,6 +335,26 @@ class RemoteGame:
         how = "by the invite" if secret is not None else "on first sight (an invite makes it sure)"
         self.say("remote-keys", f"{sender}'s key {fingerprint(public)} is pinned {how}")
         return True
+
+    def _early(self, message: dict[str, Any]) -> None:
+        """Keep ``message`` (not yet checkable) for when its sender's presence pins a key."""
+        sender = message["sender"]
+        if sender not in self.peers.early and len(self.peers.early) >= MAX_PEERS:
+            self._untrusted(message, f"comes before any signed presence of {sender}")
+            return
+        log.info("a %s from %s kept until its presence pins a key", message["kind"], sender)
+        self.peers.early.setdefault(sender, deque(maxlen=MAX_EARLY)).append(message)
+
+    def take(self, message: dict[str, Any]) -> None:
+        """Check ``message`` and hear it, then any kept for its sender until now (the link's
+        way in for each message from the broker)."""
+        if not self.trusted(message):
+            return
+        self.receive(message)
+        if message["kind"] == "presence":
+            for early in self.peers.early.pop(message["sender"], ()):
+                if self.trusted(early):
+                    self.receive(early)
 
     def _untrusted(self, message: dict[str, Any], why: str) -> None:
         self.say(
