@@ -172,6 +172,10 @@ MISTAKES = [
     # early: taken as the short chain, then extended, a wrong move on the way; the line's
     # move is replaced by the longer chain, one move
     ("fox-and-geese", 13),
+    # a capture read on a landing that did not change (d5xc6, onto a man), then the man of
+    # the capture made (d5xe6) taken off and set down by mistake: read as the next side's
+    # move (e6-f5), both taken; the man stays a moment, so the lines wait for him, or a hold
+    ("skip", 183),
 ]
 
 

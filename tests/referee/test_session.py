@@ -7,6 +7,7 @@ from pathlib import Path
 from reedboard import engine
 from reedboard.hardware.lights import AMBER, GREEN, RED, WHITE, Light, Pattern
 from reedboard.referee.decide import QUIET
+from reedboard.referee.session import HOLD
 from reedboard.store.games import GameStore
 from tests.referee.rig import Rig
 
@@ -363,11 +364,14 @@ def test_a_capture_that_changes_no_switch_is_taken_when_the_other_side_moves() -
 
 def test_two_captures_that_read_alike_are_followed_until_the_board_tells() -> None:
     # c3 can take b4 or d4; neither landing's switch changes. Blue then moves the man on
-    # d4 away: so red took b4
+    # d4 away: so red took b4, unless red is taking d4 and set him down on e3 by mistake
+    # (he would be taken off again soon): once the board has stayed so for the hold time
     rig = Rig("skip", SKIP_TWO_CAPTURES.replace("bb..bbbb", "bb..bbb."))
     rig.lift("c3")
     rig.wait(1.0)
     rig.move("d4", "e3")
+    assert rig.moves == []
+    rig.wait(HOLD)
     assert rig.moves == ["c3xb4", "d4-e3"]
     assert "ambiguous" not in rig.kinds() and "mismatch" not in rig.kinds()
 

@@ -845,7 +845,13 @@ class Decider:
                     self.recognizer.set_down_by_mistake(board, made=step.move, touched=True)
                     or self.recognizer.taken_back(board, step.move)
                 )
-            )
+            ) or (
+                not pending.made
+                and verdict.kind is Kind.UNKNOWN
+                and self._set_down_lately(board, now)
+            )  # (a move read on a landing that did not change, then a man lifted and another
+            # set down: the next side's move, or a capture's taken man set down by mistake,
+            # its capturer still in the hand: that point empties, or the hold time tells)
             reading = pending.read(board, verdict, now, doubt=doubt, mistaken=mistaken)
             reading = self._early_too(reading, board)
             verdict, keep = self._follow(reading, board, now)
@@ -1207,6 +1213,19 @@ class Decider:
         if now >= until or not self.recognizer.set_down_by_mistake(
             board, touched=True, routed=True
         ):
+            return False
+        self._read_again_at = until + 0.001
+        return True
+
+    def _set_down_lately(self, board: Occupancy, now: float) -> bool:
+        """Whether ``board`` may be a capture under way whose taken man was set down by
+        mistake on an empty point less than the hold time ago (against moves read on a
+        landing that did not change, then the next side's move: that man stays only a
+        moment, and every hand's touch meanwhile does not make the wait longer)."""
+        new = board - self.recognizer.expected
+        never = float("-inf")
+        until = max((self._edges.filled.get(p, never) for p in new), default=never) + self.hold
+        if now >= until or not self.recognizer.set_down_by_mistake(board, routed=True):
             return False
         self._read_again_at = until + 0.001
         return True
