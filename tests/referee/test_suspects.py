@@ -315,3 +315,27 @@ def test_a_question_standing_is_put_anew_when_later_moves_rule_a_candidate_out()
     assert rig.moves == ["9-4", "16-9", "4-1", "17-10"]
     said = [a["text"] for a in rig.session.alerts if a["kind"] == "suspect-switch"]
     assert said and said[0].startswith("switch 16 ")
+
+
+def test_confirm_with_nothing_changed_asks_which_man_entered_onto_a_dead_switch() -> None:
+    """Messenger Boy: red enters at A or B; whichever he chose, its switch never closed, so
+    the board reads as before. `confirm` (the player's word that the move is made) puts the
+    moves that change only the switch that did not follow them, once the board has been
+    still longer than a hand holds a man; the answer is taken and that switch named."""
+    rig = Rig("messenger-boy", "R@- B@- turn=R")
+    rig.wait(0.5)
+    rig.press("confirm")
+    assert rig.moves == [] and "ambiguous" not in rig.kinds()  # (a man may be in the hand)
+    rig.wait(SUSPECT)
+    _answer(rig, {"R start A", "R start B"}, "R start B")
+    assert rig.moves == ["R start B"]
+    said = [a["text"] for a in rig.session.alerts if a["kind"] == "suspect-switch"]
+    assert said and said[0].startswith("switch B1 ")
+
+
+def test_confirm_with_nothing_changed_and_no_move_of_one_switch_does_nothing() -> None:
+    rig = Rig("fox-and-geese")
+    rig.wait(0.5)
+    rig.press("confirm")
+    rig.wait(SUSPECT)
+    assert rig.moves == [] and not {"ambiguous", "suspect-switch"} & set(rig.kinds())

@@ -1699,11 +1699,26 @@ class Decider:
         been still for :data:`SUSPECT`, longer than a hand holds a piece.)"""
         physical, ignored = frozenset(self.physical), frozenset(self._suspects)
         lines = [f for f in fitting_lines(self.position, physical, ignored, depth=1) if f.moves]
-        if not (physical ^ self.recognizer.expected) - ignored:
+        if not (physical ^ self.recognizer.expected) - ignored and ignored:
             # the board is as it was but at the switch thought broken: nothing was moved, or
             # the move changes no other switch (from that point onto a point its own men hold)
             lines = [f for f in lines if not f.off and (f.before ^ f.after) <= ignored]
-            if not ignored or not lines:
+            if not lines:
+                return False
+        elif not physical ^ self.recognizer.expected:
+            # the board is as it was, yet the player confirms a move made: a move that changes
+            # one switch only, its landing (a man entering the board), which did not follow
+            # it. (Not on `roll`: the next side asks for its throw before a move is made, and
+            # a capture onto a man changes only its start.)
+            lines = [
+                f
+                for f in lines
+                if button == "confirm"
+                and len(f.off) == 1
+                and f.before ^ f.after == f.off
+                and f.off <= f.after
+            ]
+            if not lines:
                 return False
         exact = [f for f in lines if not f.off]
         if exact:
