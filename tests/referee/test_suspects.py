@@ -339,3 +339,28 @@ def test_confirm_with_nothing_changed_and_no_move_of_one_switch_does_nothing() -
     rig.press("confirm")
     rig.wait(SUSPECT)
     assert rig.moves == [] and not {"ambiguous", "suspect-switch"} & set(rig.kinds())
+
+
+def test_a_move_onto_a_switch_that_read_closed_all_along_fits_but_for_it() -> None:
+    """10's switch stuck closed before the fox's move (the game has 10 empty); a goose then
+    steps onto 10 and the fox moves on: the line fits the switches whole, but 10's never
+    changed for the goose that came down there, so it is that switch the watch names."""
+    start = engine.from_text("fox-and-geese", FOX_ON_4)
+    board = _after("fox-and-geese", "9-4", "17-10", "4-1")
+    edges = _edges(((5.0, "10", True), (12.0, "17", False), (13.0, "4", False), (13.5, "1", True)))
+    watch = SwitchWatch()
+    assert watch.look(start, board, edges, 14.0, since=9.0) == (None, 14.0 + AGREED)
+    assert watch.look(start, board, edges, 14.0 + AGREED, since=9.0) == ("10", None)
+
+
+def test_the_switches_of_the_move_that_began_the_position_are_no_other_change() -> None:
+    """The position began as the fox left 9 (its own switches changed since): a goose's
+    move past a switch stuck closed (17) and the fox's answer still fit in order."""
+    position = engine.start("fox-and-geese")
+    position.push_text("9-4")
+    board = _after("fox-and-geese", "9-4", "17-10", "4-1") | {"17"}
+    edges = _edges(((8.0, "9", False), (8.4, "4", True), (12.0, "10", True)))
+    _record(edges, ((13.0, "4", False), (13.5, "1", True)))
+    watch = SwitchWatch()
+    assert watch.look(position, board, edges, 14.0, since=7.9) == (None, 14.0 + AGREED)
+    assert watch.look(position, board, edges, 14.0 + AGREED, since=7.9) == ("17", None)

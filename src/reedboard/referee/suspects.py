@@ -15,7 +15,7 @@ holds the reasoning; the decider (decide.py) uses it:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import pairwise
 from typing import Any
 
@@ -81,11 +81,12 @@ class Fit:
             self.start,
         )
 
-    def in_order(self, edges: Edges, since: float) -> bool:
+    def in_order(self, edges: Edges, since: float, made: Occupancy = frozenset()) -> bool:
         """Whether the switches changed as the line would change them: each move changed one
         at least; each move's own points (those no later move changes again; the point off
         left out) after the points of the moves before it (but for :data:`OVERLAP`: the next
-        hand may reach early); and no other switch changed but for a touch."""
+        hand may reach early); and no other switch changed but for a touch (``made``: nor
+        one the move that began the position changed, as it did since)."""
         boards = (self.before, *self.steps)
         changed = [a ^ b for a, b in pairwise(boards)]
         latest = since
@@ -101,7 +102,7 @@ class Fit:
             latest = max(latest, *times)
         moved = set().union(*changed) | self.off
         for point in set(edges.on) | set(edges.off):
-            if point in moved or _last(edges, point) <= since:
+            if point in moved or point in made or _last(edges, point) <= since:
                 continue
             # a switch the line does not change changed since: only a touch (a piece lifted
             # and set back, or one set down and taken away, at once) leaves it so
@@ -205,6 +206,19 @@ def _last(edges: Edges, point: str) -> float:
     return max(edges.on.get(point, float("-inf")), edges.off.get(point, float("-inf")))
 
 
+def _stale(line: Fit, edges: Edges, since: float) -> Fit:
+    """``line`` fitting whole, but at one point it fills or empties whose switch has read so
+    since before the position began (against the game, which had it the other way): that
+    switch did not follow the move, which fits but for it (a peg jumped onto a hole whose
+    switch stuck closed when its own peg was taken)."""
+    if line.off:
+        return line
+    stale = {p for p in line.before ^ line.after if _last(edges, p) <= since}
+    if len(stale) != 1:
+        return line
+    return replace(line, off=frozenset(stale))
+
+
 @dataclass
 class SwitchWatch:
     """Names the point a broken switch is at, reading after reading (see the module's text)."""
@@ -257,10 +271,15 @@ class SwitchWatch:
                         # (a line whose last move is replaced no longer misses its point:
                         # what it disagrees with is what the longer line does)
                         fits.append(base.then(more, line.off if base is line else more.off))
+        made: Occupancy = frozenset()
+        if position.move_stack:  # (its position began as its last move's piece left)
+            before = position.copy()
+            before.pop()
+            made = before.occupied() ^ position.occupied()
         out: dict[tuple[Occupancy, str], Fit] = {}
         for f in fits:
             for line in (f, *_other_orders(f)):
-                if line.in_order(edges, since):
+                if line.in_order(edges, since, made):
                     out.setdefault((line.off, line.position.to_text()), line)
                     break
         return list(out.values())
@@ -278,7 +297,7 @@ class SwitchWatch:
         lines read past it are not taken: where no switch broke, such a reading was now and
         then a longer line read short (`confirm` takes a move that fits but there)."""
         self.question = []  # (put anew by this look only)
-        fits = self._fits(position, board, edges, since)
+        fits = [_stale(f, edges, since) for f in self._fits(position, board, edges, since)]
         if fits:  # (none: a move under way, most likely; the lines kept wait for its end)
             kept = [f for f in fits if f.off]
             self.dropped = [
