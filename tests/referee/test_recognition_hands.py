@@ -256,6 +256,10 @@ NAMED = [
     # fox moved (a phantom): a switch that failed to follow a move is the likelier, so the
     # players are asked which goose moved, and the one they pick names the switch
     ("fox-and-geese", 12),
+    # a man entering onto a switch stuck open: nothing changes, so the board read as before;
+    # `confirm` takes the one move that changes only that switch, and names it
+    ("messenger-boy", 87),
+    ("parchesi", 89),
 ]
 
 
@@ -265,3 +269,19 @@ def test_a_broken_switch_is_named_in_time_and_the_game_goes_on(game_id: str, see
     (game,) = report.games
     assert not game.failed, game.first
     assert game.named_delay is not None and game.named_delay <= NAMED_WITHIN, game.named_delay
+
+
+GOES_ON = [
+    # a peg jumped onto a hole whose switch stuck closed when its own peg was taken: the line
+    # fits the switches whole, but that switch has read so since before its position began
+    ("solitaire", 21),
+    # the fox set down on a switch stuck closed and moved on: the line that passes it is
+    # taken once it is named (it changes nothing there in the end)
+    ("fox-and-geese", 114),
+    ("fox-and-geese-mcloughlin", 53),
+]
+
+
+@pytest.mark.parametrize(("game_id", "seed"), GOES_ON)
+def test_a_broken_switch_found_late_leaves_the_game_whole(game_id: str, seed: int) -> None:
+    _recognised(game_id, [seed], **ORDINARY["broken_switch"])

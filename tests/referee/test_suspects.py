@@ -364,3 +364,23 @@ def test_the_switches_of_the_move_that_began_the_position_are_no_other_change() 
     watch = SwitchWatch()
     assert watch.look(position, board, edges, 14.0, since=7.9) == (None, 14.0 + AGREED)
     assert watch.look(position, board, edges, 14.0 + AGREED, since=7.9) == ("17", None)
+
+
+def test_a_piece_set_down_on_a_dead_switch_and_moved_on_is_taken_on_confirm() -> None:
+    """4's switch reads closed with no piece on it from the start. The fox goes 9-4 (only 9
+    opens) and a goose 8-9: both are taken as 4 is named; the fox then goes 4-5 (only 5
+    closes), which `confirm` takes, the lift off 4 unseen."""
+    start = engine.start("fox-and-geese")
+    rig = Rig("fox-and-geese", occupied=start.occupied() | {"4"})
+    rig.wait(1.0)
+    rig.lift("9")
+    rig.wait(1.0)
+    rig.move("8", "9")
+    rig.wait(AGREED + SUSPECT)
+    said = [a["text"] for a in rig.session.alerts if a["kind"] == "suspect-switch"]
+    assert said and said[0].startswith("switch 4 ")
+    assert rig.moves == ["9-4", "8-9"]
+    rig.place("5")
+    rig.wait(1.0)
+    rig.press("confirm")
+    assert rig.moves == ["9-4", "8-9", "4-5"]

@@ -1023,7 +1023,9 @@ class Decider:
                 self._ask_which(now, self._watch.question)
             return
         kept = self._watch.kept
-        lines = [f for f in kept if f.moves and f.missed(point)]
+        # (or it set a piece down there and moved it on, a switch that never changed since)
+        still = self._changed(point) <= self.recognizer.since
+        lines = [f for f in kept if f.moves and (f.missed(point) or (still and f.passes(point)))]
         ends = {f.position.to_text() for f in lines}
         self._watch.forget()
         if lines and len(ends) == 1 and len(lines) == len(kept):
@@ -1181,6 +1183,11 @@ class Decider:
     def _last_edge(self) -> float:
         """When a switch last changed."""
         return max([*self._edges.on.values(), *self._edges.off.values()], default=0.0)
+
+    def _changed(self, point: str) -> float:
+        """When ``point``'s switch last changed (never: minus infinity)."""
+        never = float("-inf")
+        return max(self._edges.on.get(point, never), self._edges.off.get(point, never))
 
     def _in_the_air(self, made: list[Candidate], now: float) -> bool:
         """Whether a piece may still be in the hand though the board shows ``made`` (what a

@@ -130,6 +130,11 @@ class Fit:
         changed where the line changes nothing)."""
         return (point in self.before) != (point in self.after)
 
+    def passes(self, point: str) -> bool:
+        """Whether the line changes ``point`` on its way, if not in the end (a piece set down
+        there and moved on, which a broken switch there did not follow either)."""
+        return any((point in a) != (point in b) for a, b in pairwise((self.before, *self.steps)))
+
 
 def fitting_lines(
     position: Position[Any, Any],
