@@ -12,10 +12,10 @@ from collections import Counter
 from typing import Any
 
 from reedboard.daemon.remote.fairdice import Secret, check_reveal, combine
-from reedboard.daemon.remote.game import RemoteGame
+from reedboard.daemon.remote.game import MAX_PEERS, RemoteGame
 from reedboard.daemon.remote.keys import BoardKey
 from reedboard.daemon.remote.message import VERSION
-from reedboard.daemon.remote.settings import Broker, RemoteSettings
+from reedboard.daemon.remote.settings import SEP, Broker, RemoteSettings
 from reedboard.referee.events import RemoteNotice
 from reedboard.referee.session import SessionState
 from tests.referee.rig import Rig
@@ -301,8 +301,8 @@ def test_a_throw_taken_from_the_other_boards_state_ends_the_wait() -> None:
 
 def test_a_state_heard_before_its_boards_presence_is_followed_once_the_presence_pins_it() -> None:
     """A broker may hand a joining board the other's retained state before its retained
-    presence: the state is kept, not refused, and heard once the presence pins the key; one
-    signed by another key is refused then."""
+    presence: the state is kept, not refused, and heard once the presence pins the key; a
+    message kept beside it that another key signed is refused then."""
     rig_a, rig_b = Rig(GAME), Rig(GAME)
     base = RemoteSettings(Broker("127.0.0.1", 1883, False), "m", ("RF",), reveal_timeout=60)
     a = RemoteGame(rig_a.session, base, lambda *_: None)
@@ -313,13 +313,30 @@ def test_a_state_heard_before_its_boards_presence_is_followed_once_the_presence_
     b = RemoteGame(
         rig_b.session, RemoteSettings(base.broker, "m", ("WR",), reveal_timeout=60), a.take
     )
-    forged = BoardKey.generate().sign({**a.state(), "id": "forged"})
+    forged = BoardKey.generate().sign({**a.state(), "kind": "takeback", "id": "forged"})
     for message in (a.state(), forged):
         b.take(message)
     assert "RF" not in b.peers.states and not [s for s in said if "refused" in s]
     b.take(a._stamp("presence", status="online", seats=["RF"], key=a.key.public))
     assert b.pins.keys == {"RF": a.key.public}
-    assert b.peers.states["RF"]["id"] != "forged"
     assert b.peers.states["RF"]["position"] == a.state()["position"]
     (refused,) = [s for s in said if "refused" in s]
-    assert "is not signed by RF's key" in refused
+    assert "a takeback from RF is not signed by RF's key" in refused
+    assert not b.peers.early
+
+
+def test_messages_kept_before_any_presence_are_bounded() -> None:
+    """A stranger sending states under many names the game's seats allow (and many of each)
+    before any presence: at most MAX_PEERS names are kept, one message of each kept kind."""
+    rig = Rig(GAME)
+    b = RemoteGame(
+        rig.session,
+        RemoteSettings(Broker("127.0.0.1", 1883, False), "m", ("WR",), reveal_timeout=60),
+        lambda *_: None,
+    )
+    stranger = BoardKey.generate()
+    for n in range(1, 200):
+        sender = SEP.join(["RF"] * (n % 20 + 1))
+        b.take(stranger.sign({"v": VERSION, "kind": "state", "sender": sender, "id": str(n)}))
+    assert len(b.peers.early) == MAX_PEERS
+    assert all(len(kept) == 1 for kept in b.peers.early.values())

@@ -384,3 +384,18 @@ def test_a_piece_set_down_on_a_dead_switch_and_moved_on_is_taken_on_confirm() ->
     rig.wait(1.0)
     rig.press("confirm")
     assert rig.moves == ["9-4", "8-9", "4-5"]
+
+
+def test_a_stray_confirm_with_nothing_moved_takes_no_entering_move() -> None:
+    """Parchesi: yellow thinks for 10 s, presses `confirm` with nothing moved. Entering would
+    change only the entry's switch, which reads as before; that is asked, never taken, and
+    the move then made is read."""
+    text = "Y1@L20 Y2@Ynest Y3@Ynest Y4@Ynest R1@Rnest R2@Rnest R3@Rnest R4@Rnest turn=Y spin=5"
+    rig = Rig("parchesi", text)
+    rig.wait(10.0)
+    rig.press("confirm")
+    assert rig.moves == [] and "ambiguous" in rig.kinds()
+    rig.move("L20", "L25")
+    rig.wait(1.0)
+    assert rig.moves == ["Y L20-L25"]
+    assert "suspect-switch" not in rig.kinds() and "mismatch" not in rig.kinds()

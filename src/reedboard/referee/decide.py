@@ -1704,6 +1704,7 @@ class Decider:
         switches have been still for :data:`SUSPECT`. (Where that switch is the move's landing,
         the piece may still be in the hand: the button is carried out once the switches have
         been still for :data:`SUSPECT`, longer than a hand holds a piece.)"""
+        unseen = False
         physical, ignored = frozenset(self.physical), frozenset(self._suspects)
         lines = [f for f in fitting_lines(self.position, physical, ignored, depth=1) if f.moves]
         if not (physical ^ self.recognizer.expected) - ignored and ignored:
@@ -1716,7 +1717,8 @@ class Decider:
             # the board is as it was, yet the player confirms a move made: a move that changes
             # one switch only, its landing (a man entering the board), which did not follow
             # it. (Not on `roll`: the next side asks for its throw before a move is made, and
-            # a capture onto a man changes only its start.)
+            # a capture onto a man changes only its start.) Nothing shows it was made: it is
+            # only ever asked (a stray press is then answered by another `confirm`)
             lines = [
                 f
                 for f in lines
@@ -1727,6 +1729,7 @@ class Decider:
             ]
             if not lines:
                 return False
+            unseen = True
         exact = [f for f in lines if not f.off]
         if exact:
             shortest = min(len(f.moves) for f in exact)
@@ -1747,7 +1750,7 @@ class Decider:
         ):  # the piece may still be in the hand: its landing's switch is not yet suspect
             self._hold_word(button, self._last_edge() + SUSPECT + 0.001)
             return True
-        if len(moves) == 1 and len(points) == 1:
+        if len(moves) == 1 and len(points) == 1 and not unseen:
             (point,) = points
             self._commit(moves[0], False, now)
             if point not in self._suspects:

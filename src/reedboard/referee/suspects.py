@@ -131,8 +131,9 @@ class Fit:
         return (point in self.before) != (point in self.after)
 
     def passes(self, point: str) -> bool:
-        """Whether the line changes ``point`` on its way, if not in the end (a piece set down
-        there and moved on, which a broken switch there did not follow either)."""
+        """Whether the line changes ``point`` anywhere on its way (also where it ends as it
+        began: a piece set down there and moved on, which a broken switch there did not
+        follow either)."""
         return any((point in a) != (point in b) for a, b in pairwise((self.before, *self.steps)))
 
 
@@ -277,7 +278,9 @@ class SwitchWatch:
                         # what it disagrees with is what the longer line does)
                         fits.append(base.then(more, line.off if base is line else more.off))
         made: Occupancy = frozenset()
-        if position.move_stack:  # (its position began as its last move's piece left)
+        if position.move_stack:  # (a position taken as beginning when its last move's piece
+            # left: that move's switches changed since; after a throw or a takeback, none or
+            # an older move's, which only loosens the check)
             before = position.copy()
             before.pop()
             made = before.occupied() ^ position.occupied()

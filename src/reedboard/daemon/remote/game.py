@@ -45,9 +45,10 @@ log = logging.getLogger("reedboard")
 MAX_PEERS = 4
 """Boards whose state and presence are kept (the other board, and a name it had before): a
 board new beyond this is refused, so no flood of senders grows memory."""
-MAX_EARLY = 16
-"""Messages kept from a board whose key is not yet pinned, for when its presence comes (a
-broker may hand a joining board another's retained state before its retained presence)."""
+EARLY = ("state", "takeback")
+"""The messages kept from a board whose key is not yet pinned, the last of each kind, for
+when its presence comes: the retained ones (a broker may hand a joining board another's
+retained state before its retained presence). The rest are refused as before."""
 MAX_SAID = 512
 """Lines said once that are remembered (then forgotten together)."""
 
@@ -103,10 +104,10 @@ class Peers:
     connections: dict[str, str] = field(default_factory=dict)
     """The id of each board's last online presence: a new one is a new connection, even
     with no offline between (a broker that died sent no will)."""
-    early: dict[str, deque[dict[str, Any]]] = field(default_factory=dict)
-    """Each board's last few messages heard before its key was pinned (MAX_EARLY): checked
-    and heard once its signed presence pins it (refused then, in a line, if another key signed
-    them)."""
+    early: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)
+    """Each board's last retained message of each kind (:data:`EARLY`) heard before its key
+    was pinned: checked and heard once it is (refused then, in a line, if another key signed
+    them), before a newer one of their kind would be."""
 
 
 class RemoteGame:
@@ -318,7 +319,7 @@ class RemoteGame:
             self._untrusted(message, f"is not signed by {sender}'s key ({fingerprint(key)})")
             return False
         public = message.get("key")
-        if kind != "presence":
+        if kind in EARLY:
             self._early(message)
             return False
         if not isinstance(public, str) or not verify(message, public):
@@ -337,24 +338,30 @@ class RemoteGame:
         return True
 
     def _early(self, message: dict[str, Any]) -> None:
-        """Keep ``message`` (not yet checkable) for when its sender's presence pins a key."""
+        """Keep ``message`` (not yet checkable) for when its sender's key is pinned."""
         sender = message["sender"]
-        if sender not in self.peers.early and len(self.peers.early) >= MAX_PEERS:
-            self._untrusted(message, f"comes before any signed presence of {sender}")
-            return
-        log.info("a %s from %s kept until its presence pins a key", message["kind"], sender)
-        self.peers.early.setdefault(sender, deque(maxlen=MAX_EARLY)).append(message)
+        if sender not in self.peers.early:
+            if len(self.peers.early) >= MAX_PEERS:  # (a flood of names grows no memory)
+                self._untrusted(message, f"comes before any signed presence of {sender}")
+                return
+            log.info("messages from %s kept until its presence pins a key", sender[:40])
+        self.peers.early.setdefault(sender, {})[message["kind"]] = message
 
     def take(self, message: dict[str, Any]) -> None:
-        """Check ``message`` and hear it, then any kept for its sender until now (the link's
-        way in for each message from the broker)."""
+        """Check ``message`` and hear it, with those kept for its sender until its key was
+        pinned (the link's way in for each message from the broker): a presence first, then
+        the kept ones; otherwise the kept ones first, but for one of its own kind (older)."""
         if not self.trusted(message):
             return
-        self.receive(message)
-        if message["kind"] == "presence":
-            for early in self.peers.early.pop(message["sender"], ()):
-                if self.trusted(early):
-                    self.receive(early)
+        sender, kind = message["sender"], message["kind"]
+        kept = [m for k, m in self.peers.early.pop(sender, {}).items() if k != kind]
+        if kind == "presence":
+            self.receive(message)
+        for early in kept:
+            if self.trusted(early):
+                self.receive(early)
+        if kind != "presence":
+            self.receive(message)
 
     def _untrusted(self, message: dict[str, Any], why: str) -> None:
         self.say(
