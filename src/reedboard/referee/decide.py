@@ -321,10 +321,7 @@ class Decider:
         # far: the new position's readings must agree on it for as long again (a piece
         # touched as the last move ended is no start to a taken piece set down by mistake)
         agreed = self._watch.agreed
-        edges = self._edges
-        never = float("-inf")
-        changed = max(edges.on.get(agreed or "", never), edges.off.get(agreed or "", never))
-        if agreed is not None and changed > self._watch.since:
+        if agreed is not None and self._edges.last(agreed) > self._watch.since:
             self._watch.forget()
 
     def edge(self, point: str, on: bool, now: float) -> None:
@@ -848,7 +845,7 @@ class Decider:
             ) or (
                 not pending.made
                 and verdict.kind is Kind.UNKNOWN
-                and self._set_down_lately(board, now)
+                and self._mistaken(board, now, lately=True)
             )  # (a move read on a landing that did not change, then a man lifted and another
             # set down: the next side's move, or a capture's taken man set down by mistake,
             # its capturer still in the hand: that point empties, or the hold time tells)
@@ -1024,7 +1021,7 @@ class Decider:
             return
         kept = self._watch.kept
         # (or it set a piece down there and moved it on, a switch that never changed since)
-        still = self._changed(point) <= self.recognizer.since
+        still = self._edges.last(point) <= self.recognizer.since
         lines = [f for f in kept if f.moves and (f.missed(point) or (still and f.passes(point)))]
         ends = {f.position.to_text() for f in lines}
         self._watch.forget()
@@ -1184,11 +1181,6 @@ class Decider:
         """When a switch last changed."""
         return max([*self._edges.on.values(), *self._edges.off.values()], default=0.0)
 
-    def _changed(self, point: str) -> float:
-        """When ``point``'s switch last changed (never: minus infinity)."""
-        never = float("-inf")
-        return max(self._edges.on.get(point, never), self._edges.off.get(point, never))
-
     def _in_the_air(self, made: list[Candidate], now: float) -> bool:
         """Whether a piece may still be in the hand though the board shows ``made`` (what a
         button would take) done: each lands where the switch did not change after its piece
@@ -1211,28 +1203,24 @@ class Decider:
             return False  # a piece set down elsewhere since: the count went on past it
         return any(left <= self._edges.on.get(p, never) <= landed for p in c.passes)
 
-    def _mistaken(self, board: Occupancy, now: float) -> bool:
+    def _mistaken(self, board: Occupancy, now: float, lately: bool = False) -> bool:
         """Whether ``board`` may be a capture under way whose taken man was set down by
         mistake on an empty point, and the switches changed less than the hold time ago:
         moves read ahead (the next side reaching early) wait until it is taken away, or the
-        board stays so."""
-        until = self._last_edge() + self.hold
+        board stays so. ``lately``: that man was set down less than the hold time ago, no
+        still piece touched besides (against moves read on a landing that did not change,
+        then the next side's move: he stays only a moment, and touches meanwhile do not make
+        the wait longer)."""
+        if lately:
+            never = float("-inf")
+            new = board - self.recognizer.expected
+            until = max((self._edges.filled.get(p, never) for p in new), default=never)
+        else:
+            until = self._last_edge()
+        until += self.hold
         if now >= until or not self.recognizer.set_down_by_mistake(
-            board, touched=True, routed=True
+            board, touched=not lately, routed=True
         ):
-            return False
-        self._read_again_at = until + 0.001
-        return True
-
-    def _set_down_lately(self, board: Occupancy, now: float) -> bool:
-        """Whether ``board`` may be a capture under way whose taken man was set down by
-        mistake on an empty point less than the hold time ago (against moves read on a
-        landing that did not change, then the next side's move: that man stays only a
-        moment, and every hand's touch meanwhile does not make the wait longer)."""
-        new = board - self.recognizer.expected
-        never = float("-inf")
-        until = max((self._edges.filled.get(p, never) for p in new), default=never) + self.hold
-        if now >= until or not self.recognizer.set_down_by_mistake(board, routed=True):
             return False
         self._read_again_at = until + 0.001
         return True

@@ -173,6 +173,11 @@ class Edges:
     """The last few openings of each switch (of :attr:`offs`) that were bounce: it closed
     again within :data:`BOUNCE`, the piece still there."""
 
+    def last(self, point: str) -> float:
+        """When ``point``'s switch last changed (never: minus infinity)."""
+        never = float("-inf")
+        return max(self.on.get(point, never), self.off.get(point, never))
+
     def record(self, point: str, on: bool, now: float) -> None:
         if not on:
             offs = self.offs.setdefault(point, [])

@@ -91,10 +91,10 @@ class Fit:
         changed = [a ^ b for a, b in pairwise(boards)]
         latest = since
         for i, points in enumerate(changed):
-            if all(_last(edges, p) <= since for p in points - self.off):
+            if all(edges.last(p) <= since for p in points - self.off):
                 return False  # a move no switch saw: a line that only reads so
             own = points - self.off - set().union(*changed[i + 1 :])
-            times = [t for p in own if (t := _last(edges, p)) > since]
+            times = [t for p in own if (t := edges.last(p)) > since]
             if not times:
                 continue
             if min(times) < latest - OVERLAP:
@@ -102,7 +102,7 @@ class Fit:
             latest = max(latest, *times)
         moved = set().union(*changed) | self.off
         for point in set(edges.on) | set(edges.off):
-            if point in moved or point in made or _last(edges, point) <= since:
+            if point in moved or point in made or edges.last(point) <= since:
                 continue
             # a switch the line does not change changed since: only a touch (a piece lifted
             # and set back, or one set down and taken away, at once) leaves it so
@@ -207,11 +207,6 @@ def _other_orders(fit: Fit) -> list[Fit]:
     ]
 
 
-def _last(edges: Edges, point: str) -> float:
-    """When ``point``'s switch last changed."""
-    return max(edges.on.get(point, float("-inf")), edges.off.get(point, float("-inf")))
-
-
 def _stale(line: Fit, edges: Edges, since: float) -> Fit:
     """``line`` fitting whole, but at one point it fills or empties whose switch has read so
     since before the position began (against the game, which had it the other way): that
@@ -219,7 +214,7 @@ def _stale(line: Fit, edges: Edges, since: float) -> Fit:
     switch stuck closed when its own peg was taken)."""
     if line.off:
         return line
-    stale = {p for p in line.before ^ line.after if _last(edges, p) <= since}
+    stale = {p for p in line.before ^ line.after if edges.last(p) <= since}
     if len(stale) != 1:
         return line
     return replace(line, off=frozenset(stale))
@@ -330,7 +325,7 @@ class SwitchWatch:
             self.agreed = None
             return None, self._rival_lines(fits, edges, now, since)
         (point,) = points
-        last = _last(edges, point)
+        last = edges.last(point)
         if self.agreed != point:
             self.agreed, self.since = point, now
         due = self.since + AGREED
@@ -350,7 +345,7 @@ class SwitchWatch:
         or from 23, one switch stuck closed; a goose from 23 to 17, 22 or 15, one stuck open,
         and the fox has jumped since): once so for :data:`AGREED`, :attr:`question` holds
         them. When to look again, if not yet."""
-        silent = [f for f in fits if all(_last(edges, p) <= since for p in f.off)]
+        silent = [f for f in fits if all(edges.last(p) <= since for p in f.off)]
         if len(silent) >= 2:
             # a switch that failed to follow a move is likelier than one that changed by
             # itself just as a move was made (a goose from 15 to 14, 15 stuck closed: not a
@@ -366,7 +361,7 @@ class SwitchWatch:
             # (a landing missed is a piece that may still be in the hand, until a move after
             # it shows it came down)
             landed = point in f.after and point not in f.before and len(f.moves) > 1
-            if not (lifted or landed) or _last(edges, point) > since:
+            if not (lifted or landed) or edges.last(point) > since:
                 self.rivals, self.question = (), []
                 return None
         if firsts != self.rivals:
