@@ -193,6 +193,9 @@ class Decider:
         self._changed_at: float | None = None
         self._unknown_since: float | None = None
         self._knocked = False
+        self._early_two: set[Move] = set()
+        """Moves the board has read as made with the next side reaching early, two or more
+        at once, since the position began: the switches could not tell them apart."""
         """The board that means nothing has pieces missing only (:meth:`_only_missing`)."""
         self._deferred: tuple[float, Verdict] | None = None
         """WAITING: when the board began to show an earlier position or a start, and it."""
@@ -317,6 +320,7 @@ class Decider:
             SessionState.PLAYING, SessionState.OVER
         )  # the move may end the game (a takeback reopen it)
         self._unknown_since = None  # a board that meant nothing may mean this move
+        self._early_two = set()
         # a point the readings agreed on whose switch changed since is no broken switch so
         # far: the new position's readings must agree on it for as long again (a piece
         # touched as the last move ended is no start to a taken piece set down by mistake)
@@ -849,7 +853,19 @@ class Decider:
             )  # (a move read on a landing that did not change, then a man lifted and another
             # set down: the next side's move, or a capture's taken man set down by mistake,
             # its capturer still in the hand: that point empties, or the hold time tells)
-            reading = pending.read(board, verdict, now, doubt=doubt, mistaken=mistaken)
+            # a move read made with a point set down on off its route that a piece of the
+            # side to move could have come down on (its own step there, the next side
+            # reaching early: 9-16 and 8-7 read as 9x7, the goose put on 16 by mistake):
+            # a man lifted is no sign it was made; a move read made after it may be
+            strayed = (
+                pending.made
+                and (step := pending.first()) is not None
+                and all(len(line.steps) == 1 for line in pending.lines)
+                and self.recognizer.off_its_route(board, step.move)
+            )
+            reading = pending.read(
+                board, verdict, now, doubt=doubt, mistaken=mistaken, strayed=strayed
+            )
             reading = self._early_too(reading, board)
             verdict, keep = self._follow(reading, board, now)
         elif (
@@ -873,6 +889,7 @@ class Decider:
             verdict.kind is Kind.UNKNOWN and not first and self._state is not SessionState.RESTORING
         ):  # (moves read ahead that no longer explain the board: the board may say more)
             if self._mistaken(board, now):
+                self._two_early(self.recognizer.reached_early(board))
                 verdict = Verdict(Kind.LIFTED)  # (the next readings tell)
             elif self._touched_ahead(board, now):
                 verdict = Verdict(Kind.LIFTED)  # (the piece comes back, or stays up)
@@ -1230,6 +1247,8 @@ class Decider:
         already had a hand on the board: when exactly one move explains it so, take it and
         read the board again from after it (the next side's move on its way, or made)."""
         early = self.recognizer.reached_early(board)
+        if self._two_early(early):
+            return False
         if len(early) > 1 and len({c.extends for c in early}) == 1:
             # a chain spelt two ways round a loop leaves one position: take its first spelling
             spelt = self.recognizer.one_spelling(distinct(c.move for c in early), early[0].extends)
@@ -1257,6 +1276,29 @@ class Decider:
             self._read_again_at = left + TOUCH + 0.001
             return False
         return self._take_early(early[0], now)
+
+    def _two_early(self, early: list[Candidate]) -> bool:
+        """Note the moves ``early`` reads made with the next side reaching early, where they
+        are two or more (a chain spelt two ways round a loop is one); whether the board has
+        read so two ways since the position began, ``early`` one of them, and a piece was
+        lifted last: a reading that lost the other when a piece was lifted is no evidence
+        against it (the moves overlapping further read past what the board can tell), so
+        no single one is taken on it; a piece set down, a move finished, may be."""
+        moves = distinct(c.move for c in early)
+        if len(moves) > 1 and early and len({c.extends for c in early}) == 1:
+            moves = self.recognizer.one_spelling(moves, early[0].extends)
+        if len(moves) > 1:
+            self._early_two.update(moves)
+        never = float("-inf")
+        lifted = max(self._edges.off.values(), default=never) > max(
+            self._edges.on.values(), default=never
+        )
+        return (
+            lifted
+            and bool(moves)
+            and bool(self._early_two - set(moves))
+            and bool(self._early_two & set(moves))
+        )
 
     def _from_a_suspect(self, move: Move, now: float) -> bool:
         """Whether ``move`` reads made with its piece lifted less than a touch ago, while a

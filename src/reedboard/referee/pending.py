@@ -316,6 +316,7 @@ class Pending:
         plainly: bool = False,
         doubt: bool = False,
         mistaken: bool = False,
+        strayed: bool = False,
     ) -> Reading:
         """The game's own position read ``board`` as ``verdict``, which finishes nothing
         (``plainly``: nothing for sure); read it on every line. ``doubt``: the game's own
@@ -323,7 +324,9 @@ class Pending:
         the lines show made are followed, not taken, until a reading tells. ``mistaken``: it
         also reads as a capture under way whose taken man was set down by mistake on an empty
         point (:meth:`Recognizer.set_down_by_mistake`): a man lifted is then no sign that the
-        next side has begun (it may be that capturer in the hand)."""
+        next side has begun (it may be that capturer in the hand). ``strayed``: the move
+        read made has a point set down on off its route that another move may have come
+        down on: a man lifted is no sign that it was made either."""
         judged = [(line, line.reader.judge(board)) for line in self.lines]
         done = [
             (line, v)
@@ -364,6 +367,7 @@ class Pending:
         if (
             self.made
             and not mistaken
+            and not strayed
             and first is not None
             and not _onto_a_man(first, self.lines)
             and verdict.kind in UNEXPLAINED

@@ -62,6 +62,23 @@ taken: the next player reaching early lifts a piece while the last one is still 
 OFFS_KEPT = 16
 """Switch openings kept a point (:attr:`Edges.offs`)."""
 
+CANDIDATES_KEPT = 256
+"""Positions whose candidates are kept (the moves a board may show made from each depend on
+the position only; reading moves made with the next side reaching early builds readers from
+the same few positions over and over)."""
+
+
+@dataclass
+class _Known:
+    """A position's candidates, with what is asked of them often (built once)."""
+
+    candidates: tuple[Candidate, ...]
+    counts: dict[int, bool] | None = None
+    prefixes: set[tuple[tuple[str, ...], bool]] | None = None
+
+
+_CANDIDATES: dict[tuple[type, str, str], _Known] = {}
+
 SET_BACK = 3.5
 """Seconds within which a piece lifted and back on its point is no move begun: longer than a
 hand touching it keeps it up (:data:`TOUCH`) or a knocked piece stays off its reed (up to 3 s)."""
@@ -262,10 +279,18 @@ class Recognizer:
         position = self.position
         self._last: Occupancy = position.occupied()
         self.expected: Occupancy = position.occupied()
-        moves: Sequence[Move] = (
-            [] if position.is_chance() or position.is_over() else list(position.legal_moves)
-        )
-        self.candidates = [self._candidate(position, m) for m in moves]
+        key = (type(position), repr(position.options), position.to_text())
+        known = _CANDIDATES.pop(key, None)
+        if known is None:
+            moves: Sequence[Move] = (
+                [] if position.is_chance() or position.is_over() else list(position.legal_moves)
+            )
+            known = _Known(tuple(self._candidate(position, m) for m in moves))
+        _CANDIDATES[key] = known  # (latest last: the oldest go first)
+        if len(_CANDIDATES) > CANDIDATES_KEPT:
+            del _CANDIDATES[next(iter(_CANDIDATES))]
+        self.candidates = list(known.candidates)
+        self._known = known
         if self.extendable is not None:
             base, prefix = self.extendable
             path = prefix.points()
@@ -287,6 +312,8 @@ class Recognizer:
                     c = self._candidate(base, move, extends=True)  # (from where it stands)
                     if c.target != self.expected:  # (another spelling of the same board is none)
                         self.candidates.append(dataclasses.replace(c, changes=True))
+        if len(self.candidates) != len(self._known.candidates):  # (chains gone on besides)
+            self._known = _Known(tuple(self.candidates))
         self._starts = frozenset(c.start for c in self.candidates if not c.extends and c.start)
         """Where the side to move's pieces stand that a move of theirs starts from."""
         self._by_target: dict[Occupancy, list[Candidate]] = {}
@@ -359,13 +386,21 @@ class Recognizer:
             t > refilled for p, t in self.edges.on.items() if p not in board and t >= self.since
         )
 
-    def _carried(self, c: Candidate) -> bool:
+    def _carried(self, c: Candidate, filled: float | None = None) -> bool:
         """The landing filled after the mover's start emptied (when the start was seen to empty
-        since this position began): a piece is not in two places."""
+        since this position began): a piece is not in two places. ``filled``: when the
+        landing was filled, if not lately (its piece has gone on since: the next side's
+        moves, reaching early)."""
         if c.one_piece and c.start and c.landing == c.start and not c.extends:
             # a chain round a loop: the piece must have left its start and come back, not
             # only the pieces it takes come off (a longer chain read on from where the piece
             # was set down may have gone round before it was)
+            if filled is not None:
+                bounced = self.edges.bounces.get(c.start, ())
+                return any(
+                    self.since <= t < filled and t not in bounced
+                    for t in self.edges.offs.get(c.start, ())
+                )
             went = self.edges.off.get(c.start, float("-inf"))
             return went >= self.since and self.edges.on.get(c.start, float("-inf")) > went
         if c.leaves is None or not c.one_piece:
@@ -378,9 +413,33 @@ class Recognizer:
     def counting(self, c: Candidate) -> bool:
         """Whether ``c``'s landing lies on the count of a longer move of the same piece: a
         set-down there may be the count going on."""
-        return any(
-            c.landing in d.passes for d in self.candidates if d.start == c.start and d is not c
-        )
+        known = self._known
+        if known.counts is None:  # (once a position: it is asked of each candidate often)
+            known.counts = {
+                id(e): any(
+                    e.landing in d.passes
+                    for d in self.candidates
+                    if d.start == e.start and d is not e
+                )
+                for e in self.candidates
+            }
+        counts = known.counts.get(id(c))
+        if counts is None:
+            counts = any(
+                c.landing in d.passes for d in self.candidates if d.start == c.start and d is not c
+            )
+        return counts
+
+    def may_go_on(self, c: Candidate) -> bool:
+        """Whether a candidate is ``c``'s chain gone on (the same route, longer)."""
+        known = self._known
+        if known.prefixes is None:
+            known.prefixes = {
+                (d.move.points()[:k], d.extends)
+                for d in self.candidates
+                for k in range(1, len(d.move.points()))
+            }
+        return (c.move.points(), c.extends) in known.prefixes
 
     def reached_early(
         self, board: Occupancy, depth: int = 2, need: Occupancy | None = None, inner: bool = False
@@ -405,7 +464,8 @@ class Recognizer:
         held: list[Candidate] = []
         lefts: dict[Move, float] = {}
         plain: set[Move] = set()
-        for c, filled in self._landed(board):
+        tried: set[tuple[Move, bool, float]] = set()
+        for c, filled in self._landed(board, gone_on=not inner):
             if any(c is d for d, _ in out) or any(c is d for d in held):
                 continue  # (read already, when its landing was last filled)
             if self.counting(c) or (c.changes and self._other_side_first(c)):
@@ -418,6 +478,9 @@ class Recognizer:
                 # (a contact too short for a set-down is a piece sliding over the point: the
                 # piece came down there when it last stayed, if it did)
                 filled = landed = self._set_down(c.landing, filled)
+            if (c.move, c.extends, filled) in tried:
+                continue  # (that set-down read already, from a later fill of the point)
+            tried.add((c.move, c.extends, filled))
             # set down and moved on by the next moves (the side after, reaching early)
             if c.landing not in board and (
                 depth == 0 or c.one_piece is False or filled < self.since
@@ -429,8 +492,13 @@ class Recognizer:
                 # and nothing came back there before it did (else a touch put it back)
                 # (empty now: it left when it last went empty, not at a bounce of the piece
                 # that came there before)
+                # (but a piece that came there after this one came down is the next moves':
+                # the side after's piece moved on there, reaching early, and gone on again)
                 since_back = (
-                    self.edges.on.get(c.leaves, float("-inf"))
+                    max(
+                        (t for t in self.edges.fills.get(c.leaves, ()) if t < filled),
+                        default=float("-inf"),
+                    )
                     if c.leaves not in board
                     else float("-inf")
                 )
@@ -450,13 +518,11 @@ class Recognizer:
                 if c.leaves in board and back <= went:
                     continue  # (and another piece came there since, or it never left)
                 left = went
-            elif not self._carried(c):
+            elif not self._carried(c, None if c.landing in board else filled):
                 continue
             # a chain that may go on has not ended, unless the side after has moved since
             # (deeper down: the next side's move plainly made after it)
-            may_go_on = any(
-                goes_on(d.move, c.move) and d.extends == c.extends for d in self.candidates
-            )
+            may_go_on = self.may_go_on(c)
             if c.extends:
                 assert self.extendable is not None
                 after = self.extendable[0].copy()
@@ -465,7 +531,16 @@ class Recognizer:
             after.push(c.move)
             lifted_only = not inner and not board - after.occupied()
             rest = need - c.may_fill - self._taken_set_down(c, need)
-            began = left if c.leaves is not None else self.edges.filled.get(c.landing, left)
+            if c.leaves is not None:
+                began = left
+            elif c.one_piece and c.start and c.landing == c.start:
+                # a chain round a loop began when its piece last left its start before it
+                # came back (a later lift of it is a touch)
+                began = max(
+                    (t for t in self.edges.offs.get(c.start, ()) if t < filled), default=left
+                )
+            else:
+                began = self.edges.filled.get(c.landing, left)
             if any(self.edges.off.get(p, began) < began for p in after.occupied() - board):
                 continue  # a piece of what came next left before this move began
             reader = Recognizer(
@@ -538,18 +613,29 @@ class Recognizer:
             self.early = made or [c for c, _ in out]
         return made or [c for c, _ in out]
 
-    def _landed(self, board: Occupancy) -> Iterable[tuple[Candidate, float]]:
+    def _landed(self, board: Occupancy, gone_on: bool = True) -> Iterable[tuple[Candidate, float]]:
         """Each candidate with when its landing was last filled; then, for one whose landing
         was filled more than once lately, each earlier time too, latest
         first: a hand may have touched the piece after it came down (lifted it and put it
-        back), so the move may have ended when its piece first came down."""
+        back), so the move may have ended when its piece first came down. So for a landing
+        empty again (the piece gone on, its hand hesitating over it first), and for a chain
+        round a loop whose piece came back to its start (lifted and put back since)."""
         fills = self.edges.fills
         for c in self.candidates:
             yield c, self.edges.filled.get(c.landing, float("-inf"))
         for c in self.candidates:
-            if c.landing in board and not c.silent:
-                times = [t for t in fills.get(c.landing, ()) if t >= self.since - REACH]
+            times = [t for t in fills.get(c.landing, ()) if t >= self.since - REACH]
+            if len(times) < 2:
+                continue
+            if c.landing in board and (not c.silent or self.refilled(c)):
                 for t in reversed(times[:-1]):
+                    yield c, t
+            elif c.landing not in board and not c.silent and gone_on:
+                # (the set-down before the last one: a hand hesitating over the piece before
+                # it went on; fills too short for a set-down read as the last before them)
+                last = self._set_down(c.landing, times[-1])
+                prior = [t for t in times if t < last]
+                if prior and (t := self._set_down(c.landing, prior[-1])) >= self.since - REACH:
                     yield c, t
 
     def _set_down(self, point: str, filled: float) -> float:
@@ -595,14 +681,16 @@ class Recognizer:
             own = (self.history[-1][0] ^ self.expected) | frozenset(last)
             # (set down on after the last move's piece came down: another piece, not it)
             landed = self._came_down(last) if last else landed
-        return frozenset(
-            p
-            for p, t in self.edges.filled.items()
-            if t >= self.since
-            and p not in board
-            and p not in self.expected
-            and (p not in own or t > landed + BOUNCE)
-        )
+        out = set()
+        for p, t in self.edges.filled.items():
+            if t < self.since or p in board or p in self.expected:
+                continue
+            # (a contact too short for a set-down is no piece set there: a bounce as a man
+            # was lifted off, a piece sliding over)
+            down = self._set_down(p, t)
+            if down >= self.since and (p not in own or down > landed + BOUNCE):
+                out.add(p)
+        return frozenset(out)
 
     def _came_down(self, points: tuple[str, ...]) -> float:
         """When the last move (of ``points``) came down: its landing's first fill after its
@@ -815,6 +903,17 @@ class Recognizer:
         touching it, or a knock, and no move of theirs begun."""
         end = min(lifted + SET_BACK, before)
         return any(lifted < t <= end for t in self.edges.fills.get(point, ()))
+
+    def off_its_route(self, board: Occupancy, move: Move) -> bool:
+        """Whether ``board`` shows a point set down on and emptied again since this position
+        began that ``move`` does not pass and no man it takes alone can have been put on (a
+        piece of the side to move could have come down there: its own move there, the next
+        side reaching early)."""
+        stray = self._strays(board)
+        return bool(stray) and any(
+            c.move == move and stray - c.may_fill - self._mistaken_only(c, stray)
+            for c in self.candidates
+        )
 
     def _capturable(self, c: Candidate) -> bool:
         """Whether the piece ``c`` moves on (second thoughts) is one a capture of the other
