@@ -194,6 +194,7 @@ class Decider:
         self._unknown_since: float | None = None
         self._knocked = False
         self._early_two: set[Move] = set()
+        self._early_two_down = float("-inf")
         """Moves the board has read as made with the next side reaching early, two or more
         at once, since the position began: the switches could not tell them apart."""
         """The board that means nothing has pieces missing only (:meth:`_only_missing`)."""
@@ -866,6 +867,14 @@ class Decider:
             reading = pending.read(
                 board, verdict, now, doubt=doubt, mistaken=mistaken, strayed=strayed
             )
+            if (
+                reading.early
+                and reading.commit
+                and self._asked_among(
+                    [c for c in self.recognizer.candidates if c.move == reading.commit[0].move]
+                )
+            ):  # (a question stands: a line read so on its own is no answer to it)
+                reading = Reading(verdict=verdict, pending=pending)
             reading = self._early_too(reading, board)
             verdict, keep = self._follow(reading, board, now)
         elif (
@@ -889,7 +898,7 @@ class Decider:
             verdict.kind is Kind.UNKNOWN and not first and self._state is not SessionState.RESTORING
         ):  # (moves read ahead that no longer explain the board: the board may say more)
             if self._mistaken(board, now):
-                self._two_early(self.recognizer.reached_early(board))
+                self._two_early(self.recognizer.reached_early(board), board)
                 verdict = Verdict(Kind.LIFTED)  # (the next readings tell)
             elif self._touched_ahead(board, now):
                 verdict = Verdict(Kind.LIFTED)  # (the piece comes back, or stays up)
@@ -1247,7 +1256,7 @@ class Decider:
         already had a hand on the board: when exactly one move explains it so, take it and
         read the board again from after it (the next side's move on its way, or made)."""
         early = self.recognizer.reached_early(board)
-        if self._two_early(early):
+        if self._two_early(early, board) or self._asked_among(early):
             return False
         if len(early) > 1 and len({c.extends for c in early}) == 1:
             # a chain spelt two ways round a loop leaves one position: take its first spelling
@@ -1277,28 +1286,39 @@ class Decider:
             return False
         return self._take_early(early[0], now)
 
-    def _two_early(self, early: list[Candidate]) -> bool:
+    def _asked_among(self, early: list[Candidate]) -> bool:
+        """Whether the players were asked at this ply which of several moves was made, the
+        one ``early`` reads among them: the board reading it alone later, with nothing set
+        down to tell, is no answer (the moves overlapping since may read past what the board
+        can tell); the players' word, or the next moves read on each line, is."""
+        if self._last_ask is None or not early:
+            return False
+        ply, moves = self._last_ask
+        return ply == len(self.position.move_stack) and any(
+            c.move in moves and set(moves) - {c.move} for c in early
+        )
+
+    def _two_early(self, early: list[Candidate], board: Occupancy) -> bool:
         """Note the moves ``early`` reads made with the next side reaching early, where they
         are two or more (a chain spelt two ways round a loop is one); whether the board has
-        read so two ways since the position began, ``early`` one of them, and a piece was
-        lifted last: a reading that lost the other when a piece was lifted is no evidence
-        against it (the moves overlapping further read past what the board can tell), so
-        no single one is taken on it; a piece set down, a move finished, may be."""
+        read so two ways since the position began and no piece has been set down since on a
+        point the position has empty (a still piece touched and put back is none): a
+        reading that lost the others when a piece was only lifted, or a switch was thought
+        broken, is no evidence against them (the moves overlapping further read past what
+        the board can tell), so no single one is taken on it; a piece set down may be."""
         moves = distinct(c.move for c in early)
-        if len(moves) > 1 and early and len({c.extends for c in early}) == 1:
+        if len(moves) > 1 and len({c.extends for c in early}) == 1:
             moves = self.recognizer.one_spelling(moves, early[0].extends)
+        # (set down where the position has no piece: a still piece put back is none)
+        never = float("-inf")
+        down = max(
+            (self._edges.filled.get(p, never) for p in board - self.recognizer.expected),
+            default=never,
+        )
         if len(moves) > 1:
             self._early_two.update(moves)
-        never = float("-inf")
-        lifted = max(self._edges.off.values(), default=never) > max(
-            self._edges.on.values(), default=never
-        )
-        return (
-            lifted
-            and bool(moves)
-            and bool(self._early_two - set(moves))
-            and bool(self._early_two & set(moves))
-        )
+            self._early_two_down = down
+        return bool(self._early_two) and down <= self._early_two_down
 
     def _from_a_suspect(self, move: Move, now: float) -> bool:
         """Whether ``move`` reads made with its piece lifted less than a touch ago, while a

@@ -14,6 +14,7 @@ player (a candidate blinks amber; `confirm` takes the line it starts).
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -181,6 +182,9 @@ class Reading:
     """Then wait on these lines (the commits' lines, past them)."""
     ask: tuple[Line, ...] = ()
     """Put these lines to the player."""
+    early: bool = False
+    """The commits are read on lines as moves made with the next side reaching early (the
+    board means nothing on any line as it stands)."""
 
 
 @dataclass
@@ -360,7 +364,7 @@ class Pending:
         if plainly:
             return Reading(verdict=verdict)
         if not (doubt or mistaken) and (early := self._reached_early(judged, board)):
-            return self._settle(early, now)
+            return dataclasses.replace(self._settle(early, now), early=True)
         # (lines the board no longer explains, a chain that did not go on, have no say)
         alive = [line for line, v in judged if v.kind not in UNEXPLAINED]
         first = self.first() or (Pending(alive, self.made, self.at).first() if alive else None)
