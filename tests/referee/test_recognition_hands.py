@@ -161,12 +161,6 @@ REACHED_EARLY = [
     # the same with the fox gone on from the loop's end (5x17x29x15x5, 25-24, 5-9): the loop
     # came down where it began, and left it again later
     ("fox-and-geese", 5),
-    # a taken goose's switch bouncing as it came off (16 after 9x23) is no piece set down
-    # there: the move reached early after (33-30, 5-2) needed no move to explain it
-    ("fox-and-geese", 75),
-    # four moves overlapping (9-4, 17-9, 11-6, 9-5): the first one's start filled by the next
-    # side's piece after it came down, and left again, is no touch that put it back
-    ("fox-and-geese", 152),
     # a capture read made (9x7, its goose set down on 16 by mistake) while the fox could have
     # stepped there (9-16, goose 8-7 reaching early): the next side's lift is no sign it was
     # made (the fox lifted from 16 reads the same)

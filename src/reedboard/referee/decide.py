@@ -193,11 +193,12 @@ class Decider:
         self._changed_at: float | None = None
         self._unknown_since: float | None = None
         self._knocked = False
+        """The board that means nothing has pieces missing only (:meth:`_only_missing`)."""
         self._early_two: set[Move] = set()
-        self._early_two_down = float("-inf")
         """Moves the board has read as made with the next side reaching early, two or more
         at once, since the position began: the switches could not tell them apart."""
-        """The board that means nothing has pieces missing only (:meth:`_only_missing`)."""
+        self._early_two_down = float("-inf")
+        """When a piece was last set down (where the position has none) as of those readings."""
         self._deferred: tuple[float, Verdict] | None = None
         """WAITING: when the board began to show an earlier position or a start, and it."""
         self._state = SessionState.PLAYING
@@ -321,7 +322,6 @@ class Decider:
             SessionState.PLAYING, SessionState.OVER
         )  # the move may end the game (a takeback reopen it)
         self._unknown_since = None  # a board that meant nothing may mean this move
-        self._early_two = set()
         # a point the readings agreed on whose switch changed since is no broken switch so
         # far: the new position's readings must agree on it for as long again (a piece
         # touched as the last move ended is no start to a taken piece set down by mistake)
@@ -532,6 +532,7 @@ class Decider:
         self._ambiguous, self._shown, self._ambiguous_extends = (), 0, False
         self._last_ask = None
         self._deferred = None
+        self._early_two, self._early_two_down = set(), float("-inf")
         self._leave(SessionState.PENDING, SessionState.ASKING, SessionState.WAITING)
 
     def _sync_history(self, history: list[tuple[Occupancy, bool]]) -> None:
@@ -854,10 +855,10 @@ class Decider:
             )  # (a move read on a landing that did not change, then a man lifted and another
             # set down: the next side's move, or a capture's taken man set down by mistake,
             # its capturer still in the hand: that point empties, or the hold time tells)
-            # a move read made with a point set down on off its route that a piece of the
-            # side to move could have come down on (its own step there, the next side
-            # reaching early: 9-16 and 8-7 read as 9x7, the goose put on 16 by mistake):
-            # a man lifted is no sign it was made; a move read made after it may be
+            # a move read made with a point set down on off its route that no man it takes
+            # alone can have been put on (a piece of the side to move may have come down
+            # there: 9-16 and 8-7, the next side reaching early, read as 9x7 with the goose
+            # put on 16): a man lifted is no sign it was made; a move read after it may be
             strayed = (
                 pending.made
                 and (step := pending.first()) is not None
@@ -1288,9 +1289,9 @@ class Decider:
 
     def _asked_among(self, early: list[Candidate]) -> bool:
         """Whether the players were asked at this ply which of several moves was made, the
-        one ``early`` reads among them: the board reading it alone later, with nothing set
-        down to tell, is no answer (the moves overlapping since may read past what the board
-        can tell); the players' word, or the next moves read on each line, is."""
+        one ``early`` reads among them: the board reading it alone later is no answer (the
+        moves overlapping since may read past what the board can tell); the players' word,
+        or the next moves read plainly on each line, is."""
         if self._last_ask is None or not early:
             return False
         ply, moves = self._last_ask
@@ -1302,10 +1303,10 @@ class Decider:
         """Note the moves ``early`` reads made with the next side reaching early, where they
         are two or more (a chain spelt two ways round a loop is one); whether the board has
         read so two ways since the position began and no piece has been set down since on a
-        point the position has empty (a still piece touched and put back is none): a
-        reading that lost the others when a piece was only lifted, or a switch was thought
-        broken, is no evidence against them (the moves overlapping further read past what
-        the board can tell), so no single one is taken on it; a piece set down may be."""
+        point the position has empty (a still piece touched and put back is none): then no
+        single reading is taken (one that lost the others when a piece was only lifted, or
+        a switch was thought broken, is no evidence against them: the moves overlapping
+        further read past what the board can tell); after a piece set down, one may be."""
         moves = distinct(c.move for c in early)
         if len(moves) > 1 and len({c.extends for c in early}) == 1:
             moves = self.recognizer.one_spelling(moves, early[0].extends)
@@ -1317,7 +1318,7 @@ class Decider:
         )
         if len(moves) > 1:
             self._early_two.update(moves)
-            self._early_two_down = down
+            self._early_two_down = max(self._early_two_down, down)
         return bool(self._early_two) and down <= self._early_two_down
 
     def _from_a_suspect(self, move: Move, now: float) -> bool:

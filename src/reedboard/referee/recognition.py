@@ -492,13 +492,8 @@ class Recognizer:
                 # and nothing came back there before it did (else a touch put it back)
                 # (empty now: it left when it last went empty, not at a bounce of the piece
                 # that came there before)
-                # (but a piece that came there after this one came down is the next moves':
-                # the side after's piece moved on there, reaching early, and gone on again)
                 since_back = (
-                    max(
-                        (t for t in self.edges.fills.get(c.leaves, ()) if t < filled),
-                        default=float("-inf"),
-                    )
+                    self.edges.on.get(c.leaves, float("-inf"))
                     if c.leaves not in board
                     else float("-inf")
                 )
@@ -681,16 +676,14 @@ class Recognizer:
             own = (self.history[-1][0] ^ self.expected) | frozenset(last)
             # (set down on after the last move's piece came down: another piece, not it)
             landed = self._came_down(last) if last else landed
-        out = set()
-        for p, t in self.edges.filled.items():
-            if t < self.since or p in board or p in self.expected:
-                continue
-            # (a contact too short for a set-down is no piece set there: a bounce as a man
-            # was lifted off, a piece sliding over)
-            down = self._set_down(p, t)
-            if down >= self.since and (p not in own or down > landed + BOUNCE):
-                out.add(p)
-        return frozenset(out)
+        return frozenset(
+            p
+            for p, t in self.edges.filled.items()
+            if t >= self.since
+            and p not in board
+            and p not in self.expected
+            and (p not in own or t > landed + BOUNCE)
+        )
 
     def _came_down(self, points: tuple[str, ...]) -> float:
         """When the last move (of ``points``) came down: its landing's first fill after its
