@@ -612,9 +612,10 @@ class Recognizer:
         """Each candidate with when its landing was last filled; then, for one whose landing
         was filled more than once lately, each earlier time too, latest
         first: a hand may have touched the piece after it came down (lifted it and put it
-        back), so the move may have ended when its piece first came down. So for a landing
-        empty again (the piece gone on, its hand hesitating over it first), and for a chain
-        round a loop whose piece came back to its start (lifted and put back since)."""
+        back), so the move may have ended when its piece first came down (a landing whose
+        switch did not change, refilled, too). For a landing empty again (the piece gone
+        on, its hand hesitating over it first), the set-down before the last one (at the
+        top level only: ``gone_on``)."""
         fills = self.edges.fills
         for c in self.candidates:
             yield c, self.edges.filled.get(c.landing, float("-inf"))
@@ -899,9 +900,9 @@ class Recognizer:
 
     def off_its_route(self, board: Occupancy, move: Move) -> bool:
         """Whether ``board`` shows a point set down on and emptied again since this position
-        began that ``move`` does not pass and no man it takes alone can have been put on (a
-        piece of the side to move could have come down there: its own move there, the next
-        side reaching early)."""
+        began that ``move`` does not pass and no man it takes alone can have been put on
+        (:meth:`_mistaken_only`): another piece may have come down there (the next side
+        reaching early, a move of this side's other than ``move``)."""
         stray = self._strays(board)
         return bool(stray) and any(
             c.move == move and stray - c.may_fill - self._mistaken_only(c, stray)
