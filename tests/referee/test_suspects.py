@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from reedboard import engine
 from reedboard.engine import Position
 from reedboard.referee.recognition import Edges
@@ -399,3 +401,49 @@ def test_a_stray_confirm_with_nothing_moved_takes_no_entering_move() -> None:
     rig.wait(1.0)
     assert rig.moves == ["Y L20-L25"]
     assert "suspect-switch" not in rig.kinds() and "mismatch" not in rig.kinds()
+
+
+@pytest.mark.parametrize("phantom", ["3", "5", "10"])
+@pytest.mark.parametrize("hold", [0.8, 1.2])
+def test_a_switch_stuck_closed_where_no_piece_is_is_named_while_the_players_go_on(
+    phantom: str, hold: float
+) -> None:
+    """A switch closes for good on an empty hole and the players go on, each piece in the
+    hand for longer than the board waits to look: a look with a piece in the air must not
+    begin the wait anew, and once the switch is named the moves made meanwhile are taken."""
+    rig = Rig("fox-and-geese")
+    rig.move("9", "4")
+    rig.wait(0.5)
+    rig.place(phantom)
+    broke = rig.t
+    rig.wait(0.3)
+    for a, b in (("16", "9"), ("4", "1"), ("17", "16"), ("1", "4")):
+        rig.lift(a)
+        rig.wait(hold)
+        rig.place(b)
+        rig.wait(0.6)
+    rig.wait(3.0)
+    said = [a for a in rig.session.alerts if a["kind"] == "suspect-switch"]
+    assert said and said[0]["text"].startswith(f"switch {phantom} ")
+    assert said[0]["t"] < broke + 10.0
+    assert rig.moves == ["9-4", "16-9", "4-1", "17-16", "1-4"]
+
+
+def test_a_move_onto_a_switch_stuck_closed_a_moment_before_is_named_and_taken() -> None:
+    """10's switch closes by itself, then the goose 17-10 lifts: the line fits the switches
+    whole, but its landing filled before its piece left, so no switch saw that move."""
+    rig = Rig("fox-and-geese")
+    rig.move("9", "4")
+    rig.wait(1.0)
+    rig.place("10")
+    rig.wait(1.5)
+    rig.lift("17")
+    rig.wait(2.0)
+    rig.move("4", "1")
+    rig.wait(5.0)
+    said = [a["text"] for a in rig.session.alerts if a["kind"] == "suspect-switch"]
+    assert said and said[0].startswith("switch 10 ")
+    if rig.moves != ["9-4", "17-10", "4-1"]:
+        rig.press("confirm")  # (the players' word, as the board asks)
+        rig.wait(1.0)
+    assert rig.moves == ["9-4", "17-10", "4-1"]

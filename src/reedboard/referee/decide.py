@@ -22,6 +22,7 @@ import enum
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Any
 
 from reedboard.engine import Move, Position
@@ -144,6 +145,15 @@ class Show:
 
 
 Decision = Commit | TakeBack | NewStart | Roll | Press | Say | Show
+
+
+def _hidden_then_seen(line: Fit, ignored: Occupancy) -> bool:
+    """Whether ``line``'s first move changes a switch in ``ignored`` (thought broken) and some
+    other, and every move after it changes others only."""
+    boards = [a ^ b for a, b in pairwise((line.before, *line.steps))]
+    return bool(boards[0] & ignored and boards[0] - ignored) and all(
+        changed - ignored and not changed & ignored for changed in boards[1:]
+    )
 
 
 def _finished(verdict: Verdict) -> bool:
@@ -1019,7 +1029,10 @@ class Decider:
                 self._recheck = at if self._recheck is None else min(at, self._recheck)
         self._do(Show())
         if (
-            kind is Kind.UNKNOWN or self._state is SessionState.MISMATCH or self._held_doubt
+            kind is Kind.UNKNOWN
+            or self._state is SessionState.MISMATCH
+            or self._held_doubt
+            or (kind is Kind.LIFTED and self._filled_before_lifted(board))
         ) and not self._suspects:
             self._watch_due = max(now, self._last_edge() + STILL)  # looked at once still
         else:
@@ -1049,16 +1062,47 @@ class Decider:
         kept = self._watch.kept
         # (or it set a piece down there and moved it on, a switch that never changed since)
         still = self._edges.last(point) <= self.recognizer.since
-        lines = [f for f in kept if f.moves and (f.missed(point) or (still and f.passes(point)))]
+        # (or it reads a piece where the line has none and never had: no hand sets a piece
+        # down from nowhere, while one taken off may be a capture read another way)
+        phantom = point in self.physical
+        lines = [
+            f
+            for f in kept
+            if f.moves
+            and (
+                f.missed(point) or (still and f.passes(point)) or (phantom and not f.passes(point))
+            )
+        ]
         ends = {f.position.to_text() for f in lines}
         self._watch.forget()
         if lines and len(ends) == 1 and len(lines) == len(kept):
-            # every reading is one line of play that the broken switch alone hides: the
-            # players have most likely gone on, so it is taken (as `confirm` would)
+            # every reading is one line of play that the broken switch alone hides (or
+            # disturbs, changing by itself): the players have most likely gone on, so it is
+            # taken (as `confirm` would), but for its last move, which the switches show as any
+            # move (it may be under way: a man touched reads for a moment as a capture made);
+            # unless the switch hides that one, and not even then where it lands there while a
+            # hand may still be at work (its piece may be in the air, to come down elsewhere)
             line = min(lines, key=lambda f: len(f.moves))
-            for move in line.moves:
+            taken = len(line.moves) - 1
+            if line.last_at(point) == taken and not (
+                point in line.landed() and now < self._last_edge() + SUSPECT
+            ):
+                taken += 1
+            for move in line.moves[:taken]:
                 self._commit(move, False, now)
         self._suspect(point, now)
+
+    def _filled_before_lifted(self, board: Occupancy) -> bool:
+        """Whether a point reads filled that the game has empty, since before any piece the
+        game has there was lifted: a piece in the hand, and a switch that closed by itself
+        (stuck closed under the landing before the piece left, most likely), not a landing."""
+        lifted = [self._edges.off.get(p) for p in self.recognizer.expected - board]
+        if not lifted or None in lifted:
+            return False
+        first = min(t for t in lifted if t is not None)
+        return any(
+            self._edges.filled.get(p, first) < first for p in board - self.recognizer.expected
+        )
 
     def _ask_which(self, now: float, fits: list[Fit]) -> None:
         """Lines lifting a piece from different points fit the board but for the one switch
@@ -1758,6 +1802,17 @@ class Decider:
         unseen = False
         physical, ignored = frozenset(self.physical), frozenset(self._suspects)
         lines = [f for f in fitting_lines(self.position, physical, ignored, depth=1) if f.moves]
+        if (
+            ignored
+            and (physical ^ self.recognizer.expected) - ignored
+            and not any(not f.off for f in lines)
+        ):  # (the players went on while the board waited on the switch: the move it hides
+            # and the next side's answer, which it does not, where they fit whole but at it)
+            lines += [
+                f
+                for f in fitting_lines(self.position, physical, ignored, depth=2)
+                if len(f.moves) == 2 and not f.off and _hidden_then_seen(f, ignored)
+            ]
         if not (physical ^ self.recognizer.expected) - ignored and ignored:
             # the board is as it was but at the switch thought broken: nothing was moved, or
             # the move changes no other switch (from that point onto a point its own men hold)

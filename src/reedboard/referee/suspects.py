@@ -125,6 +125,16 @@ class Fit:
             self.start,
         )
 
+    def landed(self) -> Occupancy:
+        """The points the line's last move fills."""
+        return self.after - (self.before, *self.steps)[-2] if self.steps else frozenset()
+
+    def last_at(self, point: str) -> int:
+        """The index of the line's last move that changes ``point`` (-1: none does)."""
+        boards = list(pairwise((self.before, *self.steps)))
+        changes = [i for i, (a, b) in enumerate(boards) if (point in a) != (point in b)]
+        return changes[-1] if changes else -1
+
     def missed(self, point: str) -> bool:
         """Whether ``point``'s switch did not follow a change the line makes there (else it
         changed where the line changes nothing)."""
@@ -207,16 +217,55 @@ def _other_orders(fit: Fit) -> list[Fit]:
     ]
 
 
-def _stale(line: Fit, edges: Edges, since: float) -> Fit:
+def _working(line: Fit, board: Occupancy, edges: Edges, since: float) -> list[Fit]:
+    """``line`` (followed on from a look before) without the points it thought broken where
+    the board now agrees with it and whose switch changed since the position began: a piece in
+    the hand at that look (a goose lifted from 12, read for a moment as 12's switch stuck open
+    under it) that has been moved on since. Its switch followed the hand; left off, it would
+    stand as a rival point to the one that did break, and no point would ever be named."""
+    working = {p for p in line.off if p not in line.after ^ board and edges.last(p) > since}
+    if not working:
+        return []
+    return [replace(line, off=line.off - working)]
+
+
+def _filled_first(line: Fit, edges: Edges) -> set[str]:
+    """The landings of ``line``'s moves (one piece from one point to another) whose switch
+    closed, and has stayed so, before the piece left its start: no piece came down there by
+    that move."""
+    out: set[str] = set()
+    boards = pairwise((line.before, *line.steps))
+    for move, (before, after) in zip(line.moves, boards, strict=True):
+        points = move.points()
+        if len(points) < 2 or points[0] == points[-1] or points[0] not in before - after:
+            continue
+        landing, left = points[-1], edges.off.get(points[0])
+        filled = edges.filled.get(landing)
+        if (
+            landing in after - before
+            and left is not None
+            and filled is not None
+            and filled < left
+            and edges.off.get(landing, float("-inf")) < filled
+        ):
+            out.add(landing)
+    return out
+
+
+def _stale(line: Fit, edges: Edges, since: float) -> Fit | None:
     """``line`` fitting whole, but at one point it fills or empties whose switch has read so
     since before the position began (against the game, which had it the other way): that
     switch did not follow the move, which fits but for it (a peg jumped onto a hole whose
-    switch stuck closed when its own peg was taken)."""
-    if line.off:
-        return line
-    stale = {p for p in line.before ^ line.after if edges.last(p) <= since}
+    switch stuck closed when its own peg was taken); or a landing filled, and never emptied
+    since, before its piece left its start (a fox moved onto 11 whose switch had stuck closed
+    a moment before: the move fits, but the switch did not follow it). None: the line fits
+    but for two points so (it does not fit)."""
+    first = _filled_first(line, edges)
+    if line.off:  # (a landing filled first beside the point it misses: it fits but for two)
+        return None if first - line.off else line
+    stale = {p for p in line.before ^ line.after if edges.last(p) <= since} | first
     if len(stale) != 1:
-        return line
+        return None if first else line
     return replace(line, off=frozenset(stale))
 
 
@@ -281,7 +330,7 @@ class SwitchWatch:
             made = before.occupied() ^ position.occupied()
         out: dict[tuple[Occupancy, str], Fit] = {}
         for f in fits:
-            for line in (f, *_other_orders(f)):
+            for line in (*_working(f, board, edges, since), f, *_other_orders(f)):
                 if line.in_order(edges, since, made):
                     out.setdefault((line.off, line.position.to_text()), line)
                     break
@@ -300,7 +349,11 @@ class SwitchWatch:
         lines read past it are not taken: where no switch broke, such a reading was now and
         then a longer line read short (`confirm` takes a move that fits but there)."""
         self.question = []  # (put anew by this look only)
-        fits = [_stale(f, edges, since) for f in self._fits(position, board, edges, since)]
+        fits = [
+            f
+            for line in self._fits(position, board, edges, since)
+            if (f := _stale(line, edges, since)) is not None
+        ]
         if fits:  # (none: a move under way, most likely; the lines kept wait for its end)
             kept = [f for f in fits if f.off]
             self.dropped = [
@@ -322,7 +375,8 @@ class SwitchWatch:
             return None, None
         points = {p for f in fits for p in f.off}
         if len(points) != 1:
-            self.agreed = None
+            if not self._hand_at_work(board, edges, now):
+                self.agreed = None
             return None, self._rival_lines(fits, edges, now, since)
         (point,) = points
         last = edges.last(point)
@@ -338,6 +392,17 @@ class SwitchWatch:
         if now < due:
             return None, due
         return point, None
+
+    def _hand_at_work(self, board: Occupancy, edges: Edges, now: float) -> bool:
+        """Whether the lines disagree only because a piece is in the hand: one lifted since the
+        point was agreed on (no longer than a hand holds one), not yet down, the agreed point's
+        switch still since. The agreement stands (the players go on while the board waits on a
+        broken switch, and a look with a piece in the air would else begin it anew each move):
+        the point is named once the lines agree on it again."""
+        if self.agreed is None or edges.last(self.agreed) > self.since:
+            return False
+        recent = max(self.since, now - SUSPECT)
+        return any(p != self.agreed and p not in board and t > recent for p, t in edges.off.items())
 
     def _rival_lines(self, fits: list[Fit], edges: Edges, now: float, since: float) -> float | None:
         """Where every line that fits moved a piece from, or (a move after it made) onto, a
