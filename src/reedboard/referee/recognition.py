@@ -538,6 +538,10 @@ class Recognizer:
                 began = self.edges.filled.get(c.landing, left)
             if any(self.edges.off.get(p, began) < began for p in after.occupied() - board):
                 continue  # a piece of what came next left before this move began
+            still = board & after.occupied() & self.position.occupied() - set(c.move.points())
+            if self._set_back_late(still, left):
+                continue  # a piece up longer than a touch or a knock, back on its point: a
+                # move made there (its own switch thought broken), not this reading's
             reader = Recognizer(
                 after, edges=self.edges, since=max(left, self.since), refill_after=landed
             )
@@ -665,6 +669,15 @@ class Recognizer:
         for c in self._on_the_way(board):
             disturbed -= c.may_empty | c.may_fill
         return frozenset(disturbed)
+
+    def _set_back_late(self, still: Occupancy, since: float) -> bool:
+        """Whether a point of ``still`` (as the position had it) was lifted since ``since`` and
+        came back on later than :data:`SET_BACK`."""
+        for p in still:
+            off, on = self.edges.off.get(p), self.edges.filled.get(p)
+            if off is not None and on is not None and since <= off < on - SET_BACK:
+                return True
+        return False
 
     def _strays(self, board: Occupancy) -> Occupancy:
         """Points set down on since this position began and empty again, that were empty
