@@ -296,6 +296,9 @@ BROKEN = [
     # 21-15, 9-5, then 14-21 with 14 stuck open since before: read as 14-15 made early and
     # 9-5, though 21 was up for six seconds and back (a move made there, not a touch)
     ("fox-and-geese", 136),
+    # the goose 11-6, 6 stuck open, the fox in the hand: read as 11-5 and the fox jumping 5
+    # onto 6; 11-5 set down where no switch saw a piece: not taken on the jump's strength
+    ("fox-and-geese", 141),
 ]
 
 

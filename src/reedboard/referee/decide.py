@@ -1088,9 +1088,22 @@ class Decider:
                 point in line.landed() and now < self._last_edge() + SUSPECT
             ):
                 taken += 1
+            taken = min(taken, self._seen_down(line, point))
             for move in line.moves[:taken]:
                 self._commit(move, False, now)
         self._suspect(point, now)
+
+    def _seen_down(self, line: Fit, point: str) -> int:
+        """How many of ``line``'s first moves each set a piece down where a switch saw one come
+        down since the position began (or at ``point``, thought broken): a move read only
+        through a later one (a goose 11-5 read from the fox then jumping 5 onto 6, its piece
+        still in the hand) is not taken on the strength of the one after it."""
+        boards = list(pairwise((line.before, *line.steps)))
+        for i, (before, after) in enumerate(boards):
+            down = after - before - {point}
+            if any(self._edges.filled.get(p, float("-inf")) <= self.recognizer.since for p in down):
+                return i
+        return len(boards)
 
     def _filled_before_lifted(self, board: Occupancy) -> bool:
         """Whether a point reads filled that the game has empty, since before any piece the
