@@ -1032,7 +1032,11 @@ class Decider:
             kind is Kind.UNKNOWN
             or self._state is SessionState.MISMATCH
             or self._held_doubt
-            or (kind is Kind.LIFTED and self._filled_before_lifted(board))
+            or (
+                kind is Kind.LIFTED
+                and self._pending is None  # (no moves read ahead that explain it)
+                and self._filled_before_lifted(board)
+            )
         ) and not self._suspects:
             self._watch_due = max(now, self._last_edge() + STILL)  # looked at once still
         else:
