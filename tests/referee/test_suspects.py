@@ -9,6 +9,7 @@ import pytest
 
 from reedboard import engine
 from reedboard.engine import Position
+from reedboard.referee.decide import READ
 from reedboard.referee.recognition import Edges
 from reedboard.referee.suspects import AGREED, SUSPECT, Fit, SwitchWatch, fitting_lines
 from tests.referee.rig import Rig
@@ -33,6 +34,7 @@ def _answer(rig: Rig, candidates: set[str], move: str) -> None:
     `confirm`."""
     asked = [a["text"] for a in rig.session.alerts if a["kind"] == "ambiguous"]
     assert asked and set(asked[-1].split(" | ")) == candidates
+    rig.wait(READ)  # (the question read)
     for _ in range(asked[-1].split(" | ").index(move)):
         rig.press("hint")
     rig.press("confirm")

@@ -60,6 +60,12 @@ landing never changed after its piece left: a piece lifted a moment ago may stil
 hand, to come down elsewhere (the button waits meanwhile). Longer than a hand holds a piece
 while its player counts or thinks (up to 3 s), as long as a switch takes to be suspect."""
 
+READ = 1.0
+"""Seconds at least a player who has just pressed a button (within twice this) takes to read
+a question the board puts meanwhile (which move is lit) and answer it: a `confirm` sooner, with
+no press since the question came, goes on with what they pressed for (a throw that did not
+come) and answers nothing."""
+
 KNOCK = 3.5
 """Seconds a board that only lacks pieces (nothing where it should not be) must stay so before
 it is a mismatch: longer than a piece knocked off its reed stays off (up to 3 s), shorter than
@@ -395,9 +401,16 @@ class Decider:
         elif (
             self._state is SessionState.ASKING
             and self._pressed_before < self._asked_at
-            and now < self._asked_at + REACTION
+            and (
+                now < self._asked_at + REACTION
+                or (
+                    self._pressed_before > self._asked_at - 2 * READ and now < self._asked_at + READ
+                )
+            )
         ):  # a question the board put by itself (a timer, a button held) just before: the
-            # press was not an answer to it (no one reads a question that fast)
+            # press was not an answer to it (no one reads a question that fast); nor where the
+            # player had pressed a button just before it came (`roll`, then `confirm` when no
+            # throw came: the press goes on with what they meant, not an answer read)
             self._notice(
                 now,
                 "asking",
