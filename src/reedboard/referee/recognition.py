@@ -538,18 +538,15 @@ class Recognizer:
                 began = self.edges.filled.get(c.landing, left)
             if any(self.edges.off.get(p, began) < began for p in after.occupied() - board):
                 continue  # a piece of what came next left before this move began
-            still = board & after.occupied() & self.position.occupied() - set(c.move.points())
-            if self._set_back_late(still, left):
-                continue  # a piece up longer than a touch or a knock, back on its point: a
-                # move made there (its own switch thought broken), not this reading's
             reader = Recognizer(
                 after, edges=self.edges, since=max(left, self.since), refill_after=landed
             )
             verdict = reader.judge(board)
             kind = verdict.kind
             plainly = False  # (the next side's move made, every switch of it changed)
+            nexts: list[Candidate] = []  # (the next side's moves read)
             if kind in (Kind.COMMIT, Kind.PENDING, Kind.AMBIGUOUS):
-                made = [d for d in reader.candidates if d.move in verdict.moves]
+                made = nexts = [d for d in reader.candidates if d.move in verdict.moves]
                 plainly = kind is Kind.COMMIT and not any(d.silent for d in made)
                 fills = frozenset().union(*(d.may_fill for d in made))
                 if any(
@@ -558,7 +555,8 @@ class Recognizer:
                 ):
                     kind = Kind.UNKNOWN  # the next side's move ended before this one
             elif kind is Kind.LIFTED:
-                fills = frozenset().union(*(d.may_fill for d in reader._on_the_way(board)))
+                nexts = reader._on_the_way(board)
+                fills = frozenset().union(*(d.may_fill for d in nexts))
             else:
                 fills = frozenset()
             if kind is Kind.UNKNOWN and depth > 0:
@@ -583,8 +581,14 @@ class Recognizer:
                         )
                     )
                     kind, rest = (Kind.COMMIT if plainly else Kind.LIFTED), frozenset()
+                    nexts = deeper
             if rest - fills:
                 continue  # a piece set down where none of these moves goes
+            touched = {p for d in nexts for p in (d.start, *d.may_fill)} | set(c.move.points())
+            still = board & after.occupied() & self.position.occupied() - touched
+            if self._set_back_late(still, left):
+                continue  # a piece up longer than a touch or a knock, back on its point, that
+                # no move read touches: a move made there (its switch thought broken)
             if kind is Kind.COMMIT and plainly:
                 plain.add(c.move)
             if kind in (Kind.UNKNOWN, Kind.TAKEBACK, Kind.NEW_GAME):
