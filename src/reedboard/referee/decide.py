@@ -40,6 +40,7 @@ from reedboard.referee.pending import (
     reader_after,
 )
 from reedboard.referee.recognition import (
+    SET_DOWN,
     TOUCH,
     Candidate,
     Edges,
@@ -1114,13 +1115,22 @@ class Decider:
         """How many of ``line``'s first moves each set a piece down where a switch saw one come
         down since the position began (or at ``point``, thought broken): a move read only
         through a later one (a goose 11-5 read from the fox then jumping 5 onto 6, its piece
-        still in the hand) is not taken on the strength of the one after it."""
+        still in the hand) is not taken on the strength of the one after it, nor where a piece
+        only slid over its landing."""
         boards = list(pairwise((line.before, *line.steps)))
         for i, (before, after) in enumerate(boards):
-            down = after - before - {point}
-            if any(self._edges.filled.get(p, float("-inf")) <= self.recognizer.since for p in down):
+            if not all(self._set_down_on(p) for p in after - before - {point}):
                 return i
         return len(boards)
+
+    def _set_down_on(self, point: str) -> bool:
+        """Whether a piece came down on ``point`` since the position began and stayed longer
+        than a piece sliding over it does (:data:`SET_DOWN`)."""
+        filled = self._edges.filled.get(point)
+        if filled is None or filled <= self.recognizer.since:
+            return False
+        lifted = self._edges.off.get(point, float("-inf"))
+        return point in self.physical or lifted - filled >= SET_DOWN
 
     def _filled_before_lifted(self, board: Occupancy) -> bool:
         """Whether a point reads filled that the game has empty, since before any piece the
@@ -1129,7 +1139,7 @@ class Decider:
         lifted = [self._edges.off.get(p) for p in self.recognizer.expected - board]
         if not lifted or None in lifted:
             return False
-        first = min(t for t in lifted if t is not None)
+        first = min(t for t in lifted if t is not None)  # (none is None: for mypy)
         return any(
             self._edges.filled.get(p, first) < first for p in board - self.recognizer.expected
         )

@@ -584,7 +584,8 @@ class Recognizer:
                     nexts = deeper
             if rest - fills:
                 continue  # a piece set down where none of these moves goes
-            touched = {p for d in nexts for p in (d.start, *d.may_fill)} | set(c.move.points())
+            touched = {p for d in nexts for p in (d.start, *d.may_fill, *d.may_empty)}
+            touched |= set(c.move.points())
             still = board & after.occupied() & self.position.occupied() - touched
             if self._set_back_late(still, left):
                 continue  # a piece up longer than a touch or a knock, back on its point, that
@@ -676,11 +677,17 @@ class Recognizer:
 
     def _set_back_late(self, still: Occupancy, since: float) -> bool:
         """Whether a point of ``still`` (as the position had it) was lifted since ``since`` and
-        came back on later than :data:`SET_BACK`."""
+        came back on later than :data:`SET_BACK` (each lift and the fill after it, bounce
+        aside)."""
         for p in still:
-            off, on = self.edges.off.get(p), self.edges.filled.get(p)
-            if off is not None and on is not None and since <= off < on - SET_BACK:
-                return True
+            bounced = self.edges.bounces.get(p, ())
+            fills = self.edges.fills.get(p, ())
+            for off in self.edges.offs.get(p, ()):
+                if off < since or off in bounced:
+                    continue
+                back = min((t for t in fills if t > off), default=None)
+                if back is not None and back - off > SET_BACK:
+                    return True
         return False
 
     def _strays(self, board: Occupancy) -> Occupancy:

@@ -222,32 +222,36 @@ def _working(line: Fit, board: Occupancy, edges: Edges, since: float) -> list[Fi
     the board now agrees with it and whose switch changed since the position began: a piece in
     the hand at that look (a goose lifted from 12, read for a moment as 12's switch stuck open
     under it) that has been moved on since. Its switch followed the hand; left off, it would
-    stand as a rival point to the one that did break, and no point would ever be named."""
+    stand as a rival point to the one that did break, and no point would ever be named. (A
+    switch that stuck open just as its piece was lifted in this position reads the same: it
+    loses its point here, and the wait to name it begins anew once a line misses it again.)"""
     working = {p for p in line.off if p not in line.after ^ board and edges.last(p) > since}
     if not working:
         return []
     return [replace(line, off=line.off - working)]
 
 
-def _filled_first(line: Fit, edges: Edges) -> set[str]:
+def _filled_first(line: Fit, edges: Edges, since: float) -> set[str]:
     """The landings of ``line``'s moves (one piece from one point to another) whose switch
-    closed, and has stayed so, before the piece left its start: no piece came down there by
-    that move."""
+    closed, and has stayed so, before the piece left its start (its start's switch opened
+    only after, bounce aside, since ``since``): no piece came down there by that move."""
     out: set[str] = set()
     boards = pairwise((line.before, *line.steps))
     for move, (before, after) in zip(line.moves, boards, strict=True):
         points = move.points()
         if len(points) < 2 or points[0] == points[-1] or points[0] not in before - after:
             continue
-        landing, left = points[-1], edges.off.get(points[0])
+        start, landing = points[0], points[-1]
         filled = edges.filled.get(landing)
         if (
-            landing in after - before
-            and left is not None
-            and filled is not None
-            and filled < left
-            and edges.off.get(landing, float("-inf")) < filled
+            landing not in after - before
+            or filled is None
+            or edges.off.get(landing, float("-inf")) >= filled
         ):
+            continue
+        bounced = edges.bounces.get(start, ())
+        opened = [t for t in edges.offs.get(start, ()) if t > since and t not in bounced]
+        if opened and min(opened) > filled:
             out.add(landing)
     return out
 
@@ -258,9 +262,10 @@ def _stale(line: Fit, edges: Edges, since: float) -> Fit | None:
     switch did not follow the move, which fits but for it (a peg jumped onto a hole whose
     switch stuck closed when its own peg was taken); or a landing filled, and never emptied
     since, before its piece left its start (a fox moved onto 11 whose switch had stuck closed
-    a moment before: the move fits, but the switch did not follow it). None: the line fits
-    but for two points so (it does not fit)."""
-    first = _filled_first(line, edges)
+    a moment before: the move fits, but the switch did not follow it). None: a landing filled
+    so beside another point the line fits but for (it fits but for two); a line that fits but
+    for two stale points and none filled so is left as it is (fitting whole)."""
+    first = _filled_first(line, edges, since)
     if line.off:  # (a landing filled first beside the point it misses: it fits but for two)
         return None if first - line.off else line
     stale = {p for p in line.before ^ line.after if edges.last(p) <= since} | first
@@ -395,14 +400,26 @@ class SwitchWatch:
 
     def _hand_at_work(self, board: Occupancy, edges: Edges, now: float) -> bool:
         """Whether the lines disagree only because a piece is in the hand: one lifted since the
-        point was agreed on (no longer than a hand holds one), not yet down, the agreed point's
+        point was agreed on (no longer than a hand holds one), not yet down (no switch closed
+        since), the agreed point's
         switch still since. The agreement stands (the players go on while the board waits on a
         broken switch, and a look with a piece in the air would else begin it anew each move):
         the point is named once the lines agree on it again."""
         if self.agreed is None or edges.last(self.agreed) > self.since:
             return False
         recent = max(self.since, now - SUSPECT)
-        return any(p != self.agreed and p not in board and t > recent for p, t in edges.off.items())
+        down = max(  # (the last piece set down, not a still piece touched and put back)
+            (
+                t
+                for q, t in edges.filled.items()
+                if not t - TOUCH < edges.off.get(q, float("-inf")) < t
+            ),
+            default=float("-inf"),
+        )
+        return any(
+            p != self.agreed and p not in board and t > max(recent, down)
+            for p, t in edges.off.items()
+        )
 
     def _rival_lines(self, fits: list[Fit], edges: Edges, now: float, since: float) -> float | None:
         """Where every line that fits moved a piece from, or (a move after it made) onto, a
