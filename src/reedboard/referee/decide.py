@@ -1124,8 +1124,11 @@ class Decider:
         return len(boards)
 
     def _set_down_on(self, point: str) -> bool:
-        """Whether a piece came down on ``point`` since the position began and stayed longer
-        than a piece sliding over it does (:data:`SET_DOWN`)."""
+        """Whether the piece last set down on ``point`` came down since the position began and
+        is there still or stayed longer than a piece sliding over it does (:data:`SET_DOWN`).
+        (Not :meth:`Recognizer._set_down`'s reading, which looks back past a short contact to
+        an earlier set-down: with it the broken_switch row took more wrong lines, 86.8 % exact
+        against 90.3 %.)"""
         filled = self._edges.filled.get(point)
         if filled is None or filled <= self.recognizer.since:
             return False
@@ -1136,10 +1139,10 @@ class Decider:
         """Whether a point reads filled that the game has empty, since before any piece the
         game has there was lifted: a piece in the hand, and a switch that closed by itself
         (stuck closed under the landing before the piece left, most likely), not a landing."""
-        lifted = [self._edges.off.get(p) for p in self.recognizer.expected - board]
-        if not lifted or None in lifted:
+        offs, gone = self._edges.off, self.recognizer.expected - board
+        if not gone or not gone <= offs.keys():
             return False
-        first = min(t for t in lifted if t is not None)  # (none is None: for mypy)
+        first = min(offs[p] for p in gone)
         return any(
             self._edges.filled.get(p, first) < first for p in board - self.recognizer.expected
         )
