@@ -30,7 +30,6 @@ from reedboard.hardware.lights import RED, Light, Pattern
 from reedboard.referee.events import Ambiguous, GameEvent, Lifted, Mismatch, MoveCarriedOut, Notice
 from reedboard.referee.pending import (
     MAX_LINES,
-    REACTION,
     Line,
     Pending,
     PendingStep,
@@ -40,6 +39,7 @@ from reedboard.referee.pending import (
     reader_after,
 )
 from reedboard.referee.recognition import (
+    REACTION,
     SET_DOWN,
     TOUCH,
     Candidate,
@@ -49,6 +49,7 @@ from reedboard.referee.recognition import (
     Recognizer,
     Verdict,
     distinct,
+    goes_on,
 )
 from reedboard.referee.suspects import STILL, SUSPECT, Fit, SwitchWatch, fitting_lines
 from reedboard.wiring.layout import Layout
@@ -202,6 +203,9 @@ class Decider:
         self._last_ask: tuple[int, tuple[Move, ...]] | None = None
         self._asked_at = float("-inf")
         """When the question standing was put."""
+        self._word: tuple[int, Move] | None = None
+        """The ply the players last answered a question at (its count, and the move they
+        named): the board read later is no ground for second thoughts about it."""
         self._pressed_at = self._pressed_before = float("-inf")
         """When a player last pressed a button, and the press before."""
         """The last question said (ply, candidates), so a touch does not say it twice."""
@@ -432,10 +436,13 @@ class Decider:
                 return
             line = self._asked.get(move)
             self._ambiguous, self._asked = (), {}
+            plies = len(self.position.move_stack)
             if line is not None:  # a line of moves read ahead: all of it was made
                 self._take(line.steps, now)
             else:
                 self._commit(move, self._ambiguous_extends, now)
+            if len(self.position.move_stack) > plies:
+                self._word = (plies + 1, self.position.move_stack[plies])
             off = (frozenset(self.physical) ^ self.recognizer.expected) - set(self._suspects)
             if len(off) == 1 and line is None:  # taken on the players' word, one switch
                 self._suspect(next(iter(off)), now)  # reading otherwise: it is broken
@@ -935,6 +942,16 @@ class Decider:
                 verdict = Verdict(Kind.LIFTED)  # on its way (the next readings tell)
         if verdict.kind is Kind.COMMIT and self._from_a_suspect(verdict.moves[0], now):
             verdict = Verdict(Kind.LIFTED)  # (the piece comes back, or stays up)
+        if (
+            verdict.kind is Kind.COMMIT
+            and verdict.changes
+            and self._hidden_by_a_suspect(
+                board,
+                [c for c in self.recognizer.candidates if c.changes and c.move in verdict.moves],
+            )
+        ):  # second thoughts, or the next side's move that fits everywhere but at a switch
+            # thought broken (its piece's lift, or landing, unseen): `confirm` takes that one
+            verdict = Verdict(Kind.LIFTED)
         if self._state is SessionState.RESTORING:  # after undo: only the restored board counts
             if verdict.kind is Kind.SAME:
                 self._leave(SessionState.RESTORING)
@@ -1343,7 +1360,7 @@ class Decider:
         """A board that means nothing from here may be a move made while the next side
         already had a hand on the board: when exactly one move explains it so, take it and
         read the board again from after it (the next side's move on its way, or made)."""
-        early = self.recognizer.reached_early(board)
+        early = self._early(board)
         if self._two_early(early, board) or self._asked_among(early):
             return False
         if len(early) > 1 and len({c.extends for c in early}) == 1:
@@ -1358,11 +1375,13 @@ class Decider:
         if any(c.move != early[0].move for c in self.recognizer.held_early):
             return False  # (or another move made, the next side's piece in the hand: the
             # next readings tell, the piece coming down)
-        if now < self._last_edge() + self.hold and self.recognizer.set_down_by_mistake(
-            board, routed=True
+        if now < self._last_edge() + self.hold and (
+            self.recognizer.set_down_by_mistake(board, routed=True)
+            or self.recognizer.taken_after(board)
         ):
             # or a capture whose taken man was set down by mistake: wait for that point to
-            # empty, or the board to stay so longer than a hand holds a piece
+            # empty (or, taken away again, for the men left to be taken), or the board to
+            # stay so longer than a hand holds a piece
             self._read_again_at = self._last_edge() + self.hold + 0.001
             return False
         if plainly and (not self.recognizer.early_made or len(early[0].move.points()) > 2):
@@ -1373,6 +1392,20 @@ class Decider:
             self._read_again_at = left + TOUCH + 0.001
             return False
         return self._take_early(early[0], now)
+
+    def _early(self, board: Occupancy) -> list[Candidate]:
+        """The moves ``board`` reads made while the next side reached early
+        (:meth:`Recognizer.reached_early`), but no second thoughts about a move the players
+        named in answer to a question (the board's reading of the moves overlapping since is
+        no ground to change their word), nor any while a switch is thought broken."""
+        early = self.recognizer.reached_early(board)
+        stack = self.position.move_stack
+        if self._suspects or (
+            self._word is not None and self._word == (len(stack), stack[-1] if stack else None)
+        ):  # (nor where a switch thought broken may hide the next side's piece leaving, or
+            # coming down: the moves overlapping read as second thoughts then)
+            early = [c for c in early if not c.changes]
+        return early
 
     def _asked_among(self, early: list[Candidate]) -> bool:
         """Whether the players were asked at this ply which of several moves was made, the
@@ -1538,12 +1571,15 @@ class Decider:
         `confirm`); the lines are followed meanwhile, and the next moves may tell."""
         board = self.reading()
         self._edges.now = now
-        early = self.recognizer.reached_early(board)
+        early = self._early(board)
         moves = distinct(c.move for c in early)
         if len(moves) < 2 or not self.recognizer.early_made:
             return False
         if any(c.move not in moves for c in self.recognizer.made_but_touched(board)):
             return False  # (another reading still: a piece touched)
+        if self._asked_among(early) and self._ambiguous:
+            return True  # (the question stands: the board reading fewer of its moves is no
+            # answer; the players' word is)
         lines = [
             self._early_line(next(d for d in early if d.move == move), board)
             for move in moves[:MAX_LINES]
@@ -1732,8 +1768,18 @@ class Decider:
             spelt = self.recognizer.one_spelling(tuple(c.move for c in made), made[0].extends)
             made = [c for c in made if c.move in spelt]
         hidden = self._hidden_by_a_suspect(board, made)
-        if hidden:  # or a move onto a switch thought broken, whose landing no switch shows
-            self._ambiguous, self._shown = distinct([*(c.move for c in made), *hidden]), 0
+        if len(hidden) == 1 and all(c.changes for c in made):
+            # no move shows made but one that changes a switch thought broken, the board
+            # otherwise its own: the one that fits everywhere but that point is the move
+            # (second thoughts about the last move read the same board only because that
+            # switch hides the next side's piece leaving it, or coming down there)
+            self._pending = None
+            self._commit(hidden[0], False, now)
+            return True
+        if hidden and not all(c.changes for c in made):
+            # or a move onto a switch thought broken, whose landing no switch shows
+            shown = [c.move for c in made if not c.changes]
+            self._ambiguous, self._shown = distinct([*shown, *hidden]), 0
             self._watch_asked = {}  # (another question replaces the watch's)
             self._questions()
             self._ambiguous_extends = False
@@ -1766,6 +1812,15 @@ class Decider:
             return True
         if pending is not None and pending.made and (step := pending.first()) is not None:
             if (
+                self._suspects
+                and step.extends
+                and self.position.move_stack
+                and not goes_on(step.move, self.position.move_stack[-1])
+                and self._take_on_word(now, button)
+            ):  # second thoughts read ahead, or the next side's moves whose first a switch
+                # thought broken hides: the players' word takes the line that fits but there
+                return True
+            if (
                 button == "roll"
                 and now < self._last_edge() + QUIET
                 and not self._filled_by(step) & board
@@ -1783,7 +1838,7 @@ class Decider:
         """The moves whose board is ``board`` but at a switch thought broken, beside the moves
         ``made`` that the board shows made (none that replaces the last move): a man stepped
         onto a dead switch reads as a capture onto a man whose switch never changes."""
-        if not self._suspects or not made or any(c.extends for c in made):
+        if not self._suspects or any(c.extends and not c.changes for c in made):
             return []
         suspects = set(self._suspects)
         shown = {c.move for c in made}

@@ -20,6 +20,7 @@ from typing import Any
 
 from reedboard.engine import Move, Position
 from reedboard.referee.recognition import (
+    REACTION,
     Edges,
     Kind,
     Occupancy,
@@ -37,9 +38,6 @@ ASK_DEPTH = 2
 """Lines that still differ this many moves ahead are put to the players (the next side has
 moved: the player whose move it was is still at the board)."""
 
-REACTION = 0.25
-"""Seconds at least between a move read made and the next side's first touch on the board:
-a player sees the move before answering it. A change sooner belongs to the same hand."""
 
 UNEXPLAINED = (Kind.UNKNOWN, Kind.TAKEBACK, Kind.NEW_GAME)
 
@@ -129,20 +127,30 @@ class Line:
 
     def answered_too_soon(self, verdict: Verdict) -> bool:
         """Whether the next move ``verdict`` reads began within :data:`REACTION` of a silent
-        last step's reading (its mover just lifted): no next side plays that fast, so it is
-        the same hand's doing (a piece touched while the mover is still in the air)."""
+        last step's reading (its mover just lifted), or of its mover's last lift since from a
+        point of its route it was set down on: no next side plays that fast, so it is the same
+        hand's doing (a piece touched while the mover is still in the air)."""
         last = self.steps[-1]
         if not last.silent or verdict.extends:  # a chain going on is the same hand's, rightly
             return False
-        off = self.reader.edges.off
+        edges = self.reader.edges
         # when the silent step's mover was lifted: its points' last lift before it was read
         lifted = max(
-            (t for p in last.move.points() if (t := off.get(p, float("-inf"))) <= last.since),
+            (t for p in last.move.points() if (t := edges.off.get(p, float("-inf"))) <= last.since),
             default=last.since,
         )
         starts = {m.points()[0] for m in verdict.moves if m.points()}
-        left = [off.get(p, float("-inf")) for p in starts]
-        return any(lifted <= t < lifted + REACTION for t in left)
+        for t in (edges.off.get(p, float("-inf")) for p in starts):
+            # or since, from a point of its route it was set down on (bounce aside)
+            lifts = [
+                u
+                for p in last.move.points()
+                for u in edges.offs.get(p, ())
+                if lifted < u <= t and u not in edges.bounces.get(p, ())
+            ]
+            if max(lifts, default=lifted) <= t < max(lifts, default=lifted) + REACTION:
+                return True
+        return False
 
 
 def reader_after(

@@ -55,6 +55,10 @@ CARRY = 0.05
 """Seconds at least a hand takes to carry a piece from one point to another: a landing
 refilled sooner after the mover left was refilled by another hand (a touched man put back)."""
 
+REACTION = 0.25
+"""Seconds at least between a move read made and the next side's first touch on the board:
+a player sees the move before answering it. A change sooner belongs to the same hand."""
+
 REACH = 3.0
 """Seconds at most between a move's piece leaving its point and the move before it being
 taken: the next player reaching early lifts a piece while the last one is still in the air."""
@@ -525,7 +529,7 @@ class Recognizer:
                 after = self.position.copy()
             after.push(c.move)
             lifted_only = not inner and not board - after.occupied()
-            rest = need - c.may_fill - self._taken_set_down(c, need)
+            rest = need - c.may_fill - self._taken_set_down(c, need) - self._passed_on(c, need)
             if c.leaves is not None:
                 began = left
             elif c.one_piece and c.start and c.landing == c.start:
@@ -584,6 +588,13 @@ class Recognizer:
                     nexts = deeper
             if rest - fills:
                 continue  # a piece set down where none of these moves goes
+            if unchanged and any(
+                left <= self.edges.off.get(d.start, float("-inf")) < left + REACTION
+                for d in nexts
+                if d.start
+            ):
+                continue  # the next side began as its piece left: no player answers so fast,
+                # a hand touching a piece while the mover is still held (it is no evidence)
             touched = {p for d in nexts for p in (d.start, *d.may_fill, *d.may_empty)}
             touched |= set(c.move.points())
             still = board & after.occupied() & self.position.occupied() - touched
@@ -807,7 +818,8 @@ class Recognizer:
         # mistake and taken away: nothing else it could be)
         stray = self._strays(board)
         self.off_route = bool(done) and all(
-            stray - c.may_fill - self._mistaken_only(c, stray) for c in done
+            stray - c.may_fill - self._mistaken_only(c, stray) - self._passed_on(c, stray)
+            for c in done
         )
         if done:
             moves = distinct(c.move for c in done)
@@ -929,7 +941,8 @@ class Recognizer:
         reaching early, a move of this side's other than ``move``)."""
         stray = self._strays(board)
         return bool(stray) and any(
-            c.move == move and stray - c.may_fill - self._mistaken_only(c, stray)
+            c.move == move
+            and stray - c.may_fill - self._mistaken_only(c, stray) - self._passed_on(c, stray)
             for c in self.candidates
         )
 
@@ -969,6 +982,25 @@ class Recognizer:
                 for d in self.candidates
             )
         )
+
+    def _passed_on(self, c: Candidate, points: Occupancy) -> Occupancy:
+        """Those of ``points`` (set down on and emptied again) that ``c``'s piece was set down
+        on and lifted from before it came down on its landing (a player's second thoughts, or
+        a hesitation): filled after it left its start while no other piece stood off its point
+        (a piece is in one place, so the one in the hand was it)."""
+        if c.leaves is None or not c.one_piece:
+            return frozenset()
+        landed = self.edges.filled.get(c.landing, float("inf"))
+        out: set[str] = set()
+        for p in points:
+            on, off = self.edges.filled.get(p), self.edges.off.get(p)
+            if on is None or off is None or not on < off < landed:
+                continue
+            if self._empty_at(c.leaves, on) and not any(
+                self._empty_at(q, on) for q in self.expected - {c.leaves}
+            ):
+                out.add(p)
+        return frozenset(out)
 
     def _empty_at(self, point: str, t: float) -> bool:
         """Whether ``point`` read empty at ``t``: its last lift before then (bounce aside)
@@ -1037,7 +1069,7 @@ class Recognizer:
                 # (a capture onto the man it takes lifts him off its landing: the mover may
                 # be down there since)
                 taken = self._taken(c)
-                if c.start not in gone and (made is None or len(taken & gone) < 2):
+                if not self._left(c, gone) and (made is None or len(taken & gone) < 2):
                     continue  # (its mover not in the hand: no capture under way; against a
                     # move read made, another man it takes off besides the one set down says
                     # it is under way too)
@@ -1057,6 +1089,39 @@ class Recognizer:
                 ):
                     return True
         return False
+
+    def _left(self, c: Candidate, gone: Occupancy) -> bool:
+        """Whether ``c``'s mover has left its start (``gone``: the points empty now that the
+        position has filled), or, for a chain round a loop, lifted from it since this position
+        began (it comes back there)."""
+        if c.start in gone:
+            return True
+        return (
+            c.one_piece is not False
+            and c.landing == c.start
+            and c.start in self.expected
+            and self.edges.off.get(c.start, float("-inf")) >= self.since
+        )
+
+    def taken_after(self, board: Occupancy) -> bool:
+        """Whether ``board`` is a capture under way, its mover down on its landing and a man
+        it takes still on his point (players often take men off after the landing), where a
+        man it takes was set down by mistake on an empty point and taken away again, and
+        every other point set down on and lifted again since this position began is on its
+        route: the men left are taken next (the board empties there), or the hold time
+        passes."""
+        stray = self._strays(board)
+        if not stray:
+            return False
+        return any(
+            self.takes(c)
+            and c.landing in board
+            and self._left(c, self.expected - board)
+            and self._taken(c) & board
+            and not stray - c.may_fill - (mistaken := self._taken_set_down(c, stray))
+            and mistaken
+            for c in self._on_the_way(board)
+        )
 
     def taken_back(self, board: Occupancy, made: Move) -> bool:
         """Whether the piece of ``made`` (a move read made, of a man a capture takes) is off
