@@ -339,6 +339,16 @@ BROKEN = [
     # changed to c5xb6 (onto b6's man, its switch never changing) made early; the next side
     # cannot have begun that soon after that move's piece lifted
     ("skip", 70),
+    # a goose steps off a switch stuck closed (not yet named: its lift unseen) onto 9 (5-9),
+    # the fox moves on (17-11): read as the fox's 18-17 changed to 18-11, though a piece was
+    # set down where the position had none while the fox stood still (another hand's)
+    ("fox-and-geese", 65),
+    ("fox-and-geese-mcloughlin", 10),
+    ("fox-and-geese-mcloughlin", 231),
+    # a goose onto 11, stuck open and named, its landing unseen: `confirm` took the fox's
+    # chain read ahead (settled by the goose lifted) and left the goose's move untaken; the
+    # one move that then fits but at 11 is what the player pressed for
+    ("fox-and-geese", 44),
 ]
 
 

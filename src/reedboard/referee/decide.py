@@ -1831,8 +1831,22 @@ class Decider:
                 return True
             if not self._wait_on((step,), button, now):
                 self._take((step,), now)
+                self._hidden_after(now)
             return True
         return self._take_on_word(now, button)
+
+    def _hidden_after(self, now: float) -> None:
+        """After a move read ahead is taken on a button: where the board now shows no move
+        made but the one move that fits everywhere but at a switch thought broken (the next
+        side's, its piece set down on that switch: what the player pressed for), take it."""
+        if not self._suspects:
+            return
+        board = self.reading()
+        if self.recognizer.made(board):
+            return
+        hidden = self._hidden_by_a_suspect(board, [])
+        if len(hidden) == 1:
+            self._commit(hidden[0], False, now)
 
     def _hidden_by_a_suspect(self, board: Occupancy, made: list[Candidate]) -> list[Move]:
         """The moves whose board is ``board`` but at a switch thought broken, beside the moves

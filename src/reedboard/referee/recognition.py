@@ -920,6 +920,14 @@ class Recognizer:
         if not lifts and c.landing == c.start:
             moved = float("inf")  # (a change that leaves the piece where it stands, other men
             # taken, and the piece not lifted since: nothing of it came before their hand)
+        if c.changes and any(
+            self.since <= t < moved
+            for p, fills in self.edges.fills.items()
+            if p not in self.expected
+            for t in fills
+        ):  # (a piece set down where the position has none while the piece stood still:
+            # another hand's)
+            return True
         theirs = self._starts - {c.start, c.landing}
         return any(
             self.since <= t < moved and not self._set_back(p, t, moved)
