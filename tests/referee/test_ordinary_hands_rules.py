@@ -524,10 +524,9 @@ def test_a_landing_touched_as_the_next_side_lands_is_asked_about_not_guessed() -
 
 def test_a_capture_reached_early_twice_over_is_made_though_a_later_move_reads_two_ways() -> None:
     # black takes b5 (its man off, the capturer down on b5) while red reaches from b2 (to c3);
-    # black reaches from e6 and takes f5, red goes f3-g4. c6xb5 is made (c6xd5, d5's man slid
-    # out, reads the same board, but its landing never changed and red's hand was on b2 the
-    # moment c6 lifted: no player answers that fast, so that is no move of red's after it);
-    # e6's capture reads two ways (f5, or d5's man slid out): the switches cannot tell, it asks
+    # black reaches from e6 and takes f5, red goes f3-g4. After b2-c3, e6 may take f5 or (its
+    # man slid out) d5: two readings of the move after, but c6xb5 is made either way (not only
+    # c6xd5, d5's man slid out, which the board also is). The switches cannot tell: it asks
     rig = Rig("skip", ".......b/.......b/..bbb..b/rr.r.r../......../r....r../.r.bb..r/........ b")
     rig.lift("c6", "b5", "b2")
     rig.place("b5")
@@ -541,8 +540,15 @@ def test_a_capture_reached_early_twice_over_is_made_though_a_later_move_reads_tw
     rig.lift("f3")
     rig.place("g4")
     rig.wait(5.0)
-    assert rig.moves == ["c6xb5", "b2-c3"]
+    assert rig.moves == []
     asked = _said(rig, "ambiguous")[-1].split(" | ")
+    assert sorted(asked) == ["c6xb5", "c6xd5"]
+    for _ in range(asked.index("c6xb5")):
+        rig.press("hint")
+    rig.press("confirm")
+    assert rig.moves == ["c6xb5", "b2-c3"]
+    rig.wait(3.0)
+    asked = _said(rig, "ambiguous")[-1].split(" | ")  # and then about e6's capture
     assert sorted(asked) == ["e6xd5", "e6xf5"]
     for _ in range(asked.index("e6xf5")):
         rig.press("hint")

@@ -588,13 +588,18 @@ class Recognizer:
                     nexts = deeper
             if rest - fills:
                 continue  # a piece set down where none of these moves goes
-            if unchanged and any(
-                left <= self.edges.off.get(d.start, float("-inf")) < left + REACTION
-                for d in nexts
-                if d.start
-            ):
-                continue  # the next side began as its piece left: no player answers so fast,
-                # a hand touching a piece while the mover is still held (it is no evidence)
+            if (
+                unchanged
+                and c.extends
+                and any(
+                    left <= self.edges.off.get(d.start, float("-inf")) < left + REACTION
+                    for d in nexts
+                    if d.start
+                )
+            ):  # its piece going on from where it had come down, the next side beginning as
+                # it left: no player answers so fast, a hand touching that piece while the
+                # next side moves (no evidence that it went on)
+                continue
             touched = {p for d in nexts for p in (d.start, *d.may_fill, *d.may_empty)}
             touched |= set(c.move.points())
             still = board & after.occupied() & self.position.occupied() - touched
