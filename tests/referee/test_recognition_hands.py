@@ -349,6 +349,14 @@ BROKEN = [
     # chain read ahead (settled by the goose lifted) and left the goose's move untaken; the
     # one move that then fits but at 11 is what the player pressed for
     ("fox-and-geese", 44),
+    # the players name a line the watch asked about; its last move was read from a goose
+    # lifted then (a touch, back on its point now): the line is taken as far as the board
+    # still bears it out
+    ("fox-and-geese", 30),
+    # the watch's question, put again with one candidate fewer while a player was stepping
+    # through it with `hint`: the candidate lit changed under their hand; it stays as they
+    # see it
+    ("fox-and-geese", 38),
 ]
 
 

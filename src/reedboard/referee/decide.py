@@ -428,7 +428,7 @@ class Decider:
             if fit is not None:  # which piece moved, a switch under one never changing
                 self._ambiguous, self._asked, self._watch_asked = (), {}, {}
                 self._leave(SessionState.ASKING)
-                for made in fit.moves:
+                for made in self._still_fitting(fit):
                     if made not in self.position.legal_moves:
                         break  # (the game went on meanwhile: the rest is read as it stands)
                     self._commit(made, False, now)
@@ -1171,6 +1171,14 @@ class Decider:
         if self._watch_asked and set(lines) == set(self._watch_asked):
             self._watch_asked = lines  # the same question, its lines read further
             return
+        if (
+            self._watch_asked
+            and set(lines) < set(self._watch_asked)
+            and self._pressed_at > self._asked_at
+        ):  # fewer candidates now, but a player is stepping through the question (`hint`
+            # pressed since it came): it stays as they see it, its lines read further
+            self._watch_asked = {m: lines.get(m, f) for m, f in self._watch_asked.items()}
+            return
         if self._ambiguous and not self._watch_asked:
             return  # another question stands (the watch's own is put anew: moves made since
             # may have ruled some of its candidates out)
@@ -1847,6 +1855,22 @@ class Decider:
         hidden = self._hidden_by_a_suspect(board, [])
         if len(hidden) == 1:
             self._commit(hidden[0], False, now)
+
+    def _still_fitting(self, fit: Fit) -> tuple[Move, ...]:
+        """The moves of the line ``fit`` the players named, as far as the board still bears
+        them out now: the longest part of it (the named move at least) whose position the
+        switches read everywhere but at the switch thought broken. (A later move of the line
+        read from a piece lifted then may have been a touch: the piece is back.)"""
+        physical = frozenset(self.physical)
+        position = self.position.copy()
+        best = 1
+        for k, move in enumerate(fit.moves, 1):
+            if move not in position.legal_moves:
+                break  # (no move from here: the rest is read as it stands)
+            position.push(move)
+            if not (position.occupied() ^ physical) - fit.off:
+                best = k
+        return fit.moves[:best]
 
     def _hidden_by_a_suspect(self, board: Occupancy, made: list[Candidate]) -> list[Move]:
         """The moves whose board is ``board`` but at a switch thought broken, beside the moves
