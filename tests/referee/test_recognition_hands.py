@@ -180,6 +180,12 @@ REACHED_EARLY = [
     # its own as moves made with the next side reaching early, while the other read deeper
     # than the readings go, is no answer (a touch of 11 as the fox came down made 17-11 fit)
     ("fox-and-geese", 129),
+    # e8-d7, d2-c3 and d7-e8 each reached early; read after a capture onto f7 (whose switch
+    # never changed) the set-down on d7 looked like d2's own stop, d2 the only piece of that
+    # reading up: the switches had e8's piece in the hand too (a piece is the mover's own stop
+    # only where the switches show it the one piece up)
+    ("skip", 64),
+    ("skip", 134),
 ]
 
 

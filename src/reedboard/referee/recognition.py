@@ -1000,9 +1000,11 @@ class Recognizer:
         """Those of ``points`` (set down on and emptied again) that ``c``'s piece was set down
         on and lifted from before it came down on its landing (a player's second thoughts, or
         a hesitation): filled after it left its start while no other piece stood off its point
-        (a piece is in one place, so the one in the hand was it)."""
-        if c.leaves is None or not c.one_piece:
-            return frozenset()
+        (a piece is in one place, so the one in the hand was it), read from the game's own
+        position only."""
+        if c.leaves is None or not c.one_piece or not self.second_thoughts:
+            return frozenset()  # (a board read ahead of the game, or deeper down, has pieces
+            # down where the switches may not: only the game's own position counts them)
         landed = self.edges.filled.get(c.landing, float("inf"))
         out: set[str] = set()
         for p in points:
