@@ -201,6 +201,16 @@ def test_moves_reached_early_the_benchmark_found_wrong_are_recognised(
     _recognised(game_id, [seed], reach_early=0.3)
 
 
+def test_a_line_named_in_part_names_no_switch_it_does_not_touch() -> None:
+    # FG reach_early 18: the players name 9-4 among lines each with the fox set down on a dead
+    # switch; only 9-4 is taken (the fox is on its way round a chain), so no switch is named
+    # broken (2 was, though nothing taken touched it and it reads as the game has it)
+    report = check_games("fox-and-geese", [18], **ORDINARY["reach_early"])
+    (game,) = report.games
+    assert not game.failed, game.first
+    assert game.false_suspects == 0
+
+
 READ_TWO_WAYS = [
     # six moves overlapping (9x3, 4-1, 3-2, 1-5, 2x10...) read as one of two captures made
     # with the next side reaching early (9x3, or 9x1 with its goose set down by mistake on 3):

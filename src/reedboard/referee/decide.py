@@ -428,11 +428,16 @@ class Decider:
             if fit is not None:  # which piece moved, a switch under one never changing
                 self._ambiguous, self._asked, self._watch_asked = (), {}, {}
                 self._leave(SessionState.ASKING)
+                point, named = next(iter(fit.off)), False
                 for made in self._still_fitting(fit):
                     if made not in self.position.legal_moves:
                         break  # (the game went on meanwhile: the rest is read as it stands)
+                    named |= point in made.points()
                     self._commit(made, False, now)
-                self._suspect(next(iter(fit.off)), now)
+                if named or point in frozenset(self.physical) ^ self.recognizer.expected:
+                    # (the part of the line taken moved a piece onto or off that point, or
+                    # the switch reads it otherwise: else nothing taken says it is broken)
+                    self._suspect(point, now)
                 return
             line = self._asked.get(move)
             self._ambiguous, self._asked = (), {}
