@@ -378,6 +378,13 @@ BROKEN = [
     # through it with `hint`: the candidate lit changed under their hand; it stays as they
     # see it
     ("fox-and-geese", 38),
+    # a chain over a man whose switch is named (stuck open: taking him changes nothing), or
+    # round a loop, `confirm` pressed: no move shows made but several that fit everywhere but
+    # at the named switch; the players are asked which (one was taken, or a prefix)
+    ("fox-and-geese", 3),
+    ("fox-and-geese", 61),
+    ("fox-and-geese", 230),
+    ("fox-and-geese-mcloughlin", 216),
 ]
 
 

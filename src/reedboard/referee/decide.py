@@ -757,8 +757,8 @@ class Decider:
             self._pending = None
             if self._ask_early(now):
                 self._unknown_since = None
-            elif self._watch_asked:
-                self._unknown_since = None  # the question which piece moved is the word
+            elif self._watch_asked or self._ambiguous:
+                self._unknown_since = None  # the question standing is the word
             else:
                 self._enter(SessionState.MISMATCH)
                 self._say(Mismatch(now, self._fix_text()))
@@ -1789,8 +1789,9 @@ class Decider:
             self._pending = None
             self._commit(hidden[0], False, now)
             return True
-        if hidden and not all(c.changes for c in made):
-            # or a move onto a switch thought broken, whose landing no switch shows
+        if hidden and (not made or not all(c.changes for c in made)):
+            # or a move onto a switch thought broken, whose landing no switch shows (or
+            # several such, nothing else made: the players say which)
             shown = [c.move for c in made if not c.changes]
             self._ambiguous, self._shown = distinct([*shown, *hidden]), 0
             self._watch_asked = {}  # (another question replaces the watch's)
