@@ -385,6 +385,10 @@ BROKEN = [
     ("fox-and-geese", 61),
     ("fox-and-geese", 230),
     ("fox-and-geese-mcloughlin", 216),
+    # 2 stuck open as the fox on it rose (its lift seen, early), a goose then set down there
+    # unseen: the line that passes 2 is taken as it is named (the switch missed the line's
+    # last change there), but for that last move
+    ("fox-and-geese", 146),
 ]
 
 

@@ -1110,7 +1110,10 @@ class Decider:
             for f in kept
             if f.moves
             and (
-                f.missed(point) or (still and f.passes(point)) or (phantom and not f.passes(point))
+                f.missed(point)
+                or (still and f.passes(point))
+                or (phantom and not f.passes(point))
+                or self._left_behind(f, point)
             )
         ]
         ends = {f.position.to_text() for f in lines}
@@ -1132,6 +1135,19 @@ class Decider:
             for move in line.moves[:taken]:
                 self._commit(move, False, now)
         self._suspect(point, now)
+
+    def _left_behind(self, line: Fit, point: str) -> bool:
+        """Whether ``line`` changes ``point`` last with a move whose piece left its start
+        after that switch last changed (it followed the line's earlier changes there, or
+        changed by itself, and not that one: a piece set down on a switch gone dead)."""
+        boards = list(pairwise((line.before, *line.steps)))
+        last = max(
+            (i for i, (a, b) in enumerate(boards) if (point in a) != (point in b)), default=None
+        )
+        if last is None or not (points := line.moves[last].points()):
+            return False
+        began = self._edges.off.get(points[0])
+        return began is not None and self._edges.last(point) < began
 
     def _seen_down(self, line: Fit, point: str) -> int:
         """How many of ``line``'s first moves each set a piece down where a switch saw one come
