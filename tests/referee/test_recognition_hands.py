@@ -438,6 +438,13 @@ GOES_ON = [
     # the fox set down on a switch stuck closed and moved on: the line that passes it is
     # taken once it is named (it changes nothing there in the end)
     ("fox-and-geese-mcloughlin", 53),
+    # the players name a line (its first move onto the dead switch, the next seen) after
+    # moving on: the whole line is taken (a line is cut only where a later move's piece is
+    # back on its start, a touch, or where its last move lands on the dead switch and a
+    # piece has come down elsewhere since the question)
+    ("fox-and-geese", 23),
+    ("fox-and-geese", 39),
+    ("fox-and-geese", 42),
 ]
 
 

@@ -1879,20 +1879,36 @@ class Decider:
             self._commit(hidden[0], False, now)
 
     def _still_fitting(self, fit: Fit) -> tuple[Move, ...]:
-        """The moves of the line ``fit`` the players named, as far as the board still bears
-        them out now: the longest part of it (the named move at least) whose position the
-        switches read everywhere but at the switch thought broken. (A later move of the line
-        read from a piece lifted then may have been a touch: the piece is back.)"""
+        """The moves of the line ``fit`` the players named, up to the first (after the named
+        one) whose piece reads back on its start though the line leaves that point empty:
+        it was read from a piece lifted then, a touch (the piece is back); and but for a last
+        move onto the switch thought broken where a piece has been set down since the
+        question came, where the line leaves none."""
         physical = frozenset(self.physical)
-        position = self.position.copy()
-        best = 1
-        for k, move in enumerate(fit.moves, 1):
-            if move not in position.legal_moves:
-                break  # (no move from here: the rest is read as it stands)
-            position.push(move)
-            if not (position.occupied() ^ physical) - fit.off:
-                best = k
-        return fit.moves[:best]
+        after = fit.position.occupied()
+        for k, move in enumerate(fit.moves[1:], 1):
+            points = move.points()
+            if (
+                points
+                and points[0] not in fit.off
+                and points[0] in physical
+                and points[0] not in after
+            ):
+                return fit.moves[:k]
+        last = fit.moves[-1].points()
+        if (
+            len(fit.moves) > 1
+            and last
+            and last[-1] in fit.off
+            and any(
+                t > self._asked_at
+                for p in self._edges.fills.keys() - after - fit.off
+                for t in self._edges.fills[p]
+            )
+        ):  # its last move onto the switch thought broken, its piece then in the hand: a
+            # piece set down since where the line leaves none may be it, come down elsewhere
+            return fit.moves[:-1]
+        return fit.moves
 
     def _hidden_by_a_suspect(self, board: Occupancy, made: list[Candidate]) -> list[Move]:
         """The moves whose board is ``board`` but at a switch thought broken, beside the moves
