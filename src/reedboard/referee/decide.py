@@ -207,6 +207,8 @@ class Decider:
         """The ply the players last answered a question at (its count, and the move they
         named): the board read later is no ground for second thoughts about it."""
         self._pressed_at = self._pressed_before = float("-inf")
+        self._stepped_at = float("-inf")
+        """When a player last stepped through a question with `hint`."""
         """When a player last pressed a button, and the press before."""
         """The last question said (ply, candidates), so a touch does not say it twice."""
         self.physical: set[str] = set()
@@ -392,6 +394,7 @@ class Decider:
         if self._state is not SessionState.ASKING:
             return False
         self._shown = (self._shown + 1) % len(self._ambiguous)
+        self._stepped_at = self._pressed_at
         return True
 
     def pressed(self, now: float) -> None:
@@ -438,16 +441,18 @@ class Decider:
                     # (the part of the line taken moved a piece onto or off that point, or
                     # the switch reads it otherwise: else nothing taken says it is broken)
                     self._suspect(point, now)
+                self.judge(now)  # the board may show more (a part of the line not taken)
                 return
             line = self._asked.get(move)
             self._ambiguous, self._asked = (), {}
-            plies = len(self.position.move_stack)
+            stack = self.position.move_stack
+            last = (len(stack), stack[-1] if stack else None)
             if line is not None:  # a line of moves read ahead: all of it was made
                 self._take(line.steps, now)
             else:
                 self._commit(move, self._ambiguous_extends, now)
-            if len(self.position.move_stack) > plies:
-                self._word = (plies + 1, self.position.move_stack[plies])
+            if stack and (len(stack), stack[-1]) != last:
+                self._word = (len(stack), stack[-1])
             off = (frozenset(self.physical) ^ self.recognizer.expected) - set(self._suspects)
             if len(off) == 1 and line is None:  # taken on the players' word, one switch
                 self._suspect(next(iter(off)), now)  # reading otherwise: it is broken
@@ -567,6 +572,7 @@ class Decider:
         self._asked, self._watch_asked = {}, {}
         self._ambiguous, self._shown, self._ambiguous_extends = (), 0, False
         self._last_ask = None
+        self._word = None
         self._deferred = None
         self._early_two, self._early_two_down = set(), float("-inf")
         self._leave(SessionState.PENDING, SessionState.ASKING, SessionState.WAITING)
@@ -1136,6 +1142,12 @@ class Decider:
                 self._commit(move, False, now)
         self._suspect(point, now)
 
+    @staticmethod
+    def _filled_on_the_way(line: Fit) -> Occupancy:
+        """The points ``line``'s moves set a piece down on, on its way or at its end."""
+        boards = pairwise((line.before, *line.steps))
+        return frozenset().union(*(b - a for a, b in boards))
+
     def _left_behind(self, line: Fit, point: str) -> bool:
         """Whether ``line`` changes ``point`` last with a move whose piece left its start
         after that switch last changed (it followed the line's earlier changes there, or
@@ -1195,7 +1207,7 @@ class Decider:
         if (
             self._watch_asked
             and set(lines) < set(self._watch_asked)
-            and self._pressed_at > self._asked_at
+            and self._stepped_at > self._asked_at
         ):  # fewer candidates now, but a player is stepping through the question (`hint`
             # pressed since it came): it stays as they see it, its lines read further
             self._watch_asked = {m: lines.get(m, f) for m, f in self._watch_asked.items()}
@@ -1805,9 +1817,9 @@ class Decider:
             self._pending = None
             self._commit(hidden[0], False, now)
             return True
-        if hidden and (not made or not all(c.changes for c in made)):
+        if hidden:
             # or a move onto a switch thought broken, whose landing no switch shows (or
-            # several such, nothing else made: the players say which)
+            # several such, nothing else made but second thoughts: the players say which)
             shown = [c.move for c in made if not c.changes]
             self._ambiguous, self._shown = distinct([*shown, *hidden]), 0
             self._watch_asked = {}  # (another question replaces the watch's)
@@ -1872,7 +1884,7 @@ class Decider:
         if not self._suspects:
             return
         board = self.reading()
-        if self.recognizer.made(board):
+        if board == self.recognizer.expected or self.recognizer.made(board):
             return
         hidden = self._hidden_by_a_suspect(board, [])
         if len(hidden) == 1:
@@ -1902,7 +1914,7 @@ class Decider:
             and last[-1] in fit.off
             and any(
                 t > self._asked_at
-                for p in self._edges.fills.keys() - after - fit.off
+                for p in self._edges.fills.keys() - after - fit.off - self._filled_on_the_way(fit)
                 for t in self._edges.fills[p]
             )
         ):  # its last move onto the switch thought broken, its piece then in the hand: a

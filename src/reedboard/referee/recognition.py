@@ -927,9 +927,9 @@ class Recognizer:
             # taken, and the piece not lifted since: nothing of it came before their hand)
         if c.changes and any(
             self.since <= t < moved
-            for p, fills in self.edges.fills.items()
-            if p not in self.expected
-            for t in fills
+            for p, last in self.edges.filled.items()
+            if last >= self.since and p not in self.expected
+            for t in self.edges.fills.get(p, ())
         ):  # (a piece set down where the position has none while the piece stood still:
             # another hand's)
             return True
