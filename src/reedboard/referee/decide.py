@@ -445,14 +445,13 @@ class Decider:
                 return
             line = self._asked.get(move)
             self._ambiguous, self._asked = (), {}
-            stack = self.position.move_stack
-            last = (len(stack), stack[-1] if stack else None)
+            last = self._last_move()
             if line is not None:  # a line of moves read ahead: all of it was made
                 self._take(line.steps, now)
             else:
                 self._commit(move, self._ambiguous_extends, now)
-            if stack and (len(stack), stack[-1]) != last:
-                self._word = (len(stack), stack[-1])
+            if (said := self._last_move()) != last and said[1] is not None:
+                self._word = (said[0], said[1])
             off = (frozenset(self.physical) ^ self.recognizer.expected) - set(self._suspects)
             if len(off) == 1 and line is None:  # taken on the players' word, one switch
                 self._suspect(next(iter(off)), now)  # reading otherwise: it is broken
@@ -1142,21 +1141,12 @@ class Decider:
                 self._commit(move, False, now)
         self._suspect(point, now)
 
-    @staticmethod
-    def _filled_on_the_way(line: Fit) -> Occupancy:
-        """The points ``line``'s moves set a piece down on, on its way or at its end."""
-        boards = pairwise((line.before, *line.steps))
-        return frozenset().union(*(b - a for a, b in boards))
-
     def _left_behind(self, line: Fit, point: str) -> bool:
         """Whether ``line`` changes ``point`` last with a move whose piece left its start
         after that switch last changed (it followed the line's earlier changes there, or
         changed by itself, and not that one: a piece set down on a switch gone dead)."""
-        boards = list(pairwise((line.before, *line.steps)))
-        last = max(
-            (i for i, (a, b) in enumerate(boards) if (point in a) != (point in b)), default=None
-        )
-        if last is None or not (points := line.moves[last].points()):
+        last = line.last_at(point)
+        if last < 0 or not (points := line.moves[last].points()):
             return False
         began = self._edges.off.get(points[0])
         return began is not None and self._edges.last(point) < began
@@ -1434,16 +1424,19 @@ class Decider:
             return False
         return self._take_early(early[0], now)
 
+    def _last_move(self) -> tuple[int, Move | None]:
+        """How many moves the game has, and its last (None: none yet)."""
+        stack = self.position.move_stack
+        return len(stack), stack[-1] if stack else None
+
     def _early(self, board: Occupancy) -> list[Candidate]:
         """The moves ``board`` reads made while the next side reached early
         (:meth:`Recognizer.reached_early`), but no second thoughts about a move the players
         named in answer to a question (the board's reading of the moves overlapping since is
         no ground to change their word), nor any while a switch is thought broken."""
         early = self.recognizer.reached_early(board)
-        stack = self.position.move_stack
-        if self._suspects or (
-            self._word is not None and self._word == (len(stack), stack[-1] if stack else None)
-        ):  # (nor where a switch thought broken may hide the next side's piece leaving, or
+        if self._suspects or (self._word is not None and self._word == self._last_move()):
+            # (nor where a switch thought broken may hide the next side's piece leaving, or
             # coming down: the moves overlapping read as second thoughts then)
             early = [c for c in early if not c.changes]
         return early
@@ -1914,7 +1907,7 @@ class Decider:
             and last[-1] in fit.off
             and any(
                 t > self._asked_at
-                for p in self._edges.fills.keys() - after - fit.off - self._filled_on_the_way(fit)
+                for p in self._edges.fills.keys() - after - fit.off - fit.set_down()
                 for t in self._edges.fills[p]
             )
         ):  # its last move onto the switch thought broken, its piece then in the hand: a

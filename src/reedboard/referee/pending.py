@@ -148,7 +148,7 @@ class Line:
                 for u in edges.offs.get(p, ())
                 if lifted < u <= t and u not in edges.bounces.get(p, ())
             ]
-            if max(lifts, default=lifted) <= t < max(lifts, default=lifted) + REACTION:
+            if (last_lift := max(lifts, default=lifted)) <= t < last_lift + REACTION:
                 return True
         return False
 

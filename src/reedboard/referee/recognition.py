@@ -822,10 +822,7 @@ class Recognizer:
         # the side to move that could land there was off its point (that man, set down by
         # mistake and taken away: nothing else it could be)
         stray = self._strays(board)
-        self.off_route = bool(done) and all(
-            stray - c.may_fill - self._mistaken_only(c, stray) - self._passed_on(c, stray)
-            for c in done
-        )
+        self.off_route = bool(done) and all(self._unexplained(c, stray) for c in done)
         if done:
             moves = distinct(c.move for c in done)
             extends = done[0].extends
@@ -954,9 +951,7 @@ class Recognizer:
         reaching early, a move of this side's other than ``move``)."""
         stray = self._strays(board)
         return bool(stray) and any(
-            c.move == move
-            and stray - c.may_fill - self._mistaken_only(c, stray) - self._passed_on(c, stray)
-            for c in self.candidates
+            c.move == move and self._unexplained(c, stray) for c in self.candidates
         )
 
     def _capturable(self, c: Candidate) -> bool:
@@ -995,6 +990,14 @@ class Recognizer:
                 for d in self.candidates
             )
         )
+
+    def _unexplained(self, c: Candidate, stray: Occupancy) -> Occupancy:
+        """Those of ``stray`` (points set down on and emptied again) that ``c`` does not
+        explain: off its route, no man it takes alone can have been put there, nor its own
+        piece on its way."""
+        if not stray:
+            return stray
+        return stray - c.may_fill - self._mistaken_only(c, stray) - self._passed_on(c, stray)
 
     def _passed_on(self, c: Candidate, points: Occupancy) -> Occupancy:
         """Those of ``points`` (set down on and emptied again) that ``c``'s piece was set down

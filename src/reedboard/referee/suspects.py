@@ -129,6 +129,10 @@ class Fit:
         """The points the line's last move fills."""
         return self.after - (self.before, *self.steps)[-2] if self.steps else frozenset()
 
+    def set_down(self) -> Occupancy:
+        """The points the line's moves set a piece down on, on its way or at its end."""
+        return frozenset().union(*(b - a for a, b in pairwise((self.before, *self.steps))))
+
     def last_at(self, point: str) -> int:
         """The index of the line's last move that changes ``point`` (-1: none does)."""
         boards = list(pairwise((self.before, *self.steps)))
