@@ -468,6 +468,24 @@ def test_second_thoughts_then_the_next_move_call_no_switch_broken(game_id: str, 
     _recognised(game_id, [seed], **ORDINARY["second_thoughts"])
 
 
+SECOND_THOUGHTS_BESIDE_A_BROKEN_SWITCH = [
+    # a switch thought broken far off (none of these moves goes near it) does not stop the
+    # board reading second thoughts made while the next side reached early (c6-d7 set down,
+    # then on to b7 as d2 was lifted: left as c6-d7, the board meant nothing from there)
+    ("skip", 16),
+    # 8-9 set down, back on 8, then on to 15, whose switch was thought stuck closed; the fox
+    # answered 16-17 and `confirm` came: the line 8-15 (second thoughts) and 16-17 is the one
+    # the switches changed in order for (16-15 and 9-17, read from after 8-9, would have the
+    # goose leave 9 three seconds before the fox began)
+    ("fox-and-geese", 12),
+]
+
+
+@pytest.mark.parametrize(("game_id", "seed"), SECOND_THOUGHTS_BESIDE_A_BROKEN_SWITCH)
+def test_second_thoughts_beside_a_broken_switch_are_read(game_id: str, seed: int) -> None:
+    _recognised(game_id, [seed], **ORDINARY["all"])
+
+
 def test_a_piece_set_down_on_second_thoughts_where_no_move_ends_is_its_own_stop() -> None:
     # the fox set down on 10 (12x10 thought of, goose 11 never taken), lifted again and on
     # over 19 to 26 (12x26): the set-down on 10, made while the fox was the only piece up,

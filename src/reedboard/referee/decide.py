@@ -48,6 +48,7 @@ from reedboard.referee.recognition import (
     Occupancy,
     Recognizer,
     Verdict,
+    changed_for,
     distinct,
     goes_on,
 )
@@ -1433,12 +1434,20 @@ class Decider:
         """The moves ``board`` reads made while the next side reached early
         (:meth:`Recognizer.reached_early`), but no second thoughts about a move the players
         named in answer to a question (the board's reading of the moves overlapping since is
-        no ground to change their word), nor any while a switch is thought broken."""
+        no ground to change their word), nor any where a switch thought broken may hide the
+        next side's piece leaving or coming down (the moves overlapping read as second thoughts
+        then): one the moves read, or the next side's moves, start, pass or end at."""
         early = self.recognizer.reached_early(board)
-        if self._suspects or (self._word is not None and self._word == self._last_move()):
-            # (nor where a switch thought broken may hide the next side's piece leaving, or
-            # coming down: the moves overlapping read as second thoughts then)
-            early = [c for c in early if not c.changes]
+        if self._word is not None and self._word == self._last_move():
+            return [c for c in early if not c.changes]
+        if self._suspects and any(c.changes for c in early):
+            near = {p for c in early for p in c.move.points()}
+            if self.position.move_stack:
+                near.update(self.position.move_stack[-1].points())
+            if not self.position.is_chance():
+                near.update(p for m in self.position.legal_moves for p in m.points())
+            if near & set(self._suspects):
+                return [c for c in early if not c.changes]
         return early
 
     def _asked_among(self, early: list[Candidate]) -> bool:
@@ -1992,6 +2001,8 @@ class Decider:
                 for f in fitting_lines(self.position, physical, ignored, depth=2)
                 if len(f.moves) == 2 and not f.off and _hidden_then_seen(f, ignored)
             ]
+        if ignored and (physical ^ self.recognizer.expected) - ignored:
+            lines += self._changed_lines(physical, ignored)
         if not (physical ^ self.recognizer.expected) - ignored and ignored:
             # the board is as it was but at the switch thought broken: nothing was moved, or
             # the move changes no other switch (from that point onto a point its own men hold)
@@ -2017,13 +2028,18 @@ class Decider:
             unseen = True
         exact = [f for f in lines if not f.off]
         if exact:
+            # (the lines the switches changed in order for, if any: a line that fits the
+            # board but had a piece leave before the move before it began was not made)
+            exact = [f for f in exact if self._made_in_order(f)] or exact
             shortest = min(len(f.moves) for f in exact)
             ends = {f.position.to_text(): f for f in exact if len(f.moves) == shortest}
             if len(ends) != 1:
                 return False
             (fit,) = ends.values()
+            changes = fit.start is not self.position  # (second thoughts about the last move)
             for move in fit.moves:
-                self._commit(move, False, now)
+                self._commit(move, changes, now, changes=changes)
+                changes = False
             return True
         near = [f for f in lines if len(f.moves) == 1 and f.missed(next(iter(f.off)))]
         points = {p for f in near for p in f.off}
@@ -2047,6 +2063,35 @@ class Decider:
         self._questions()
         self._ask(now, moves)
         return True
+
+    def _made_in_order(self, fit: Fit) -> bool:
+        """Whether the switches changed since the position began as ``fit``'s moves would
+        change them (:meth:`Fit.in_order`; the last move's own switches aside)."""
+        made: Occupancy = frozenset()
+        if self.position.move_stack:
+            before = self.position.copy()
+            before.pop()
+            made = before.occupied() ^ self.position.occupied()
+        return fit.in_order(self._edges, self.recognizer.since, made)
+
+    def _changed_lines(self, physical: Occupancy, ignored: Occupancy) -> list[Fit]:
+        """The lines from before the last move whose first move is second thoughts about it
+        (the same piece on to another point, read for a switch thought broken that hid where
+        it came down: the next side's answer, maybe), fitting whole but at those switches,
+        the switches changed in their order."""
+        extendable = self.recognizer.extendable
+        if extendable is None or not self.recognizer.second_thoughts:
+            return []
+        base, last = extendable
+        return [
+            f
+            for f in fitting_lines(base, physical, ignored, depth=2)
+            if f.moves
+            and not f.off
+            and changed_for(f.moves[0], last)
+            and _hidden_then_seen(f, ignored)
+            and self._made_in_order(f)
+        ]
 
     def _hold_word(self, button: str, at: float) -> None:
         """Press ``button`` again at ``at`` (the board staying so), or a `roll` at once once a

@@ -312,7 +312,7 @@ class Recognizer:
                 )
                 if longer or wider:
                     self.candidates.append(self._candidate(base, move, extends=True))
-                elif self.second_thoughts and _changed_for(move, prefix):
+                elif self.second_thoughts and changed_for(move, prefix):
                     c = self._candidate(base, move, extends=True)  # (from where it stands)
                     if c.target != self.expected:  # (another spelling of the same board is none)
                         self.candidates.append(dataclasses.replace(c, changes=True))
@@ -1253,7 +1253,7 @@ class Recognizer:
         return None
 
 
-def _changed_for(move: Move, last: Move) -> bool:
+def changed_for(move: Move, last: Move) -> bool:
     """Whether ``move`` may replace ``last`` on second thoughts: another move of the same
     piece from the same start (not the same chain gone on, nor cut short)."""
     points, path = move.points(), last.points()
