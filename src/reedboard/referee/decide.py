@@ -798,6 +798,9 @@ class Decider:
         if two_readings and self._set_down_elsewhere(verdict, board):
             self._take_early(self.recognizer.early[0], now)
             return
+        if verdict.kind is Kind.COMMIT and self._set_back_late(verdict, board):
+            self._take_early(self.recognizer.early[0], now)
+            return
         if two_readings:  # a set-down off the move's route that moves made since explain, or
             # a stop the mover left after its landing filled (so another piece stood there)
             # while moves made with the next side reaching early explain it: so the next
@@ -1528,6 +1531,30 @@ class Decider:
         if any(c.move != moves[0] for c in (*r.held_early, *r.made_but_touched(board))):
             return False
         return not any(r.takes(c) for c in r.candidates if c.move in verdict.moves)
+
+    def _set_back_late(self, verdict: Verdict, board: Occupancy) -> bool:
+        """Whether the move ``verdict`` reads made leaves a piece where it stood that was lifted
+        since the position began and came back later than a knocked piece does, while one
+        move made with the next side reaching early, and the next side's move made after it,
+        explains that point (another piece came down there): that is the reading (9-4
+        changed for 9-10, then the fox 5-4, read as the fox 5-10 with the goose on 4 lifted
+        for 3.6 s)."""
+        r = self.recognizer
+        if verdict.extends or len(verdict.moves) != 1:
+            return False
+        (move,) = verdict.moves
+        still = board & r.expected - set(move.points())
+        since, stack = r.since, self.position.move_stack
+        if stack and (last := stack[-1].points()):
+            since = max(since, r.came_down(last))  # (a chain's own stop left on its way)
+        if not r.set_back_late(still, since):
+            return False
+        moves = distinct(c.move for c in r.reached_early(board))
+        if not r.early_made or len(moves) != 1 or moves[0] == move:
+            return False
+        return not any(
+            c.move not in (moves[0], move) for c in (*r.held_early, *r.made_but_touched(board))
+        )  # (the move itself read made with a hand at the board reads the point set back)
 
     def _touched_ahead(self, board: Occupancy, now: float) -> bool:
         """Whether a line of moves read ahead (pending) reads ``board`` as its next move made

@@ -603,7 +603,7 @@ class Recognizer:
             touched = {p for d in nexts for p in (d.start, *d.may_fill, *d.may_empty)}
             touched |= set(c.move.points())
             still = board & after.occupied() & self.position.occupied() - touched
-            if self._set_back_late(still, left):
+            if self.set_back_late(still, left):
                 continue  # a piece up longer than a touch or a knock, back on its point, that
                 # no move read touches: a move made there (its switch thought broken)
             if kind is Kind.COMMIT and plainly:
@@ -691,7 +691,7 @@ class Recognizer:
             disturbed -= c.may_empty | c.may_fill
         return frozenset(disturbed)
 
-    def _set_back_late(self, still: Occupancy, since: float) -> bool:
+    def set_back_late(self, still: Occupancy, since: float) -> bool:
         """Whether a point of ``still`` (as the position had it) was lifted since ``since`` and
         came back on later than :data:`SET_BACK` (each lift and the fill after it, bounce
         aside)."""
@@ -716,7 +716,7 @@ class Recognizer:
             last = self.position.move_stack[-1].points()
             own = (self.history[-1][0] ^ self.expected) | frozenset(last)
             # (set down on after the last move's piece came down: another piece, not it)
-            landed = self._came_down(last) if last else landed
+            landed = self.came_down(last) if last else landed
         return frozenset(
             p
             for p, t in self.edges.filled.items()
@@ -726,7 +726,7 @@ class Recognizer:
             and (p not in own or t > landed + BOUNCE)
         )
 
-    def _came_down(self, points: tuple[str, ...]) -> float:
+    def came_down(self, points: tuple[str, ...]) -> float:
         """When the last move (of ``points``) came down: its landing's first fill after its
         piece last left its start before this position began (a piece set down there since,
         another hand's, is no landing of it); else (or where its route passes its landing
@@ -910,7 +910,7 @@ class Recognizer:
             return False
         on = self.edges.filled.get(c.landing, float("-inf"))
         offs = [t for t in self.edges.offs.get(c.landing, ()) if self.since <= t < on]
-        return bool(offs) and offs[-1] < self._came_down(last)
+        return bool(offs) and offs[-1] < self.came_down(last)
 
     def _other_side_first(self, c: Candidate) -> bool:
         """Whether a piece the side to move could move was lifted before ``c``'s piece moved
