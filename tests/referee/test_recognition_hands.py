@@ -298,6 +298,12 @@ EVERYTHING = [
     # onto 4: read as the fox 5-10 with the goose on 4 lifted and back 3.6 s later, longer
     # than a knock; the second thoughts and the fox's move 5-4 explain 4's switch
     ("fox-and-geese", 41),
+    # g7-f6 set down, then on to h6 sliding over g6 (a 50 ms contact) as the next side lifted
+    # f1: the slide is no set-down the second thoughts had to explain (g7-f6 stood)
+    ("skip", 35),
+    # c8-b7 set down, back on c8, then on to d7 as the next side lifted c1: the start set
+    # down on again is the changed move's own (c8-b7 stood)
+    ("skip", 30),
 ]
 
 
@@ -485,6 +491,10 @@ SECOND_THOUGHTS_BESIDE_A_BROKEN_SWITCH = [
     # the switches changed in order for (16-15 and 9-17, read from after 8-9, would have the
     # goose leave 9 three seconds before the fox began)
     ("fox-and-geese", 12),
+    # 10-17 set down, back on 10, then on to 11 as the fox's player reached for 23; a switch
+    # stuck closed at 8, beside the fox: no line of the fox's through 8 reads this board, so
+    # the second thoughts stand (read as 10-17 kept, the board meant nothing from there)
+    ("fox-and-geese", 26),
 ]
 
 

@@ -1439,17 +1439,17 @@ class Decider:
         named in answer to a question (the board's reading of the moves overlapping since is
         no ground to change their word), nor any where a switch thought broken may hide the
         next side's piece leaving or coming down (the moves overlapping read as second thoughts
-        then): one the moves read, or the next side's moves, start, pass or end at."""
+        then): where the board is the next moves' (up to two) but at such a switch that they
+        change."""
         early = self.recognizer.reached_early(board)
         if self._word is not None and self._word == self._last_move():
             return [c for c in early if not c.changes]
         if self._suspects and any(c.changes for c in early):
-            near = {p for c in early for p in c.move.points()}
-            if self.position.move_stack:
-                near.update(self.position.move_stack[-1].points())
-            if not self.position.is_chance():
-                near.update(p for m in self.position.legal_moves for p in m.points())
-            if near & set(self._suspects):
+            ignored = frozenset(self._suspects)
+            if any(
+                f.moves and not f.off and any(f.passes(p) for p in ignored)
+                for f in fitting_lines(self.position, frozenset(self.physical), ignored)
+            ):
                 return [c for c in early if not c.changes]
         return early
 

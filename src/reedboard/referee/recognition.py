@@ -530,6 +530,8 @@ class Recognizer:
             after.push(c.move)
             lifted_only = not inner and not board - after.occupied()
             rest = need - c.may_fill - self._taken_set_down(c, need) - self._passed_on(c, need)
+            if c.changes and self.extendable is not None:
+                rest -= {self.extendable[1].points()[0]}  # (set back on its start on the way)
             if c.leaves is not None:
                 began = left
             elif c.one_piece and c.start and c.landing == c.start:
@@ -709,7 +711,9 @@ class Recognizer:
     def _strays(self, board: Occupancy) -> Occupancy:
         """Points set down on since this position began and empty again, that were empty
         before it and are not the last move's own (its piece slid over them, or its taken
-        men): set-downs a move made since must explain."""
+        men), nor filled for less than :data:`SET_DOWN` (a piece slid over them, on its way
+        anywhere: second thoughts slide from where they were set down): set-downs a move made
+        since must explain."""
         own: Occupancy = frozenset()
         landed = float("inf")
         if self.history and self.position.move_stack:
@@ -724,6 +728,7 @@ class Recognizer:
             and p not in board
             and p not in self.expected
             and (p not in own or t > landed + BOUNCE)
+            and self.edges.off.get(p, t) - t >= SET_DOWN  # (else a piece slid over it)
         )
 
     def came_down(self, points: tuple[str, ...]) -> float:
