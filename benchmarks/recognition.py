@@ -17,7 +17,8 @@ behaviour on, as its own row: careful (none), count_out, reach_early, mistake_se
 second_thoughts, broken_switch, slide_chatter, or all (every one at once); ``--rows`` runs
 each of them and all. A behaviour that only some games have runs only on those (counting out:
 dice and spinner games; a mistaken set-down: games that take pieces off). Where switches
-broke: games where the break mattered, games where the right switch was named within 10 s,
+broke: games where the break mattered (its switch read otherwise than the pieces on it for
+3.5 s or more), games where the right switch was named within 10 s of that,
 the median and 95th percentile time to that alert, games with no word at all, and games where
 a switch that had not broken was named. ``--games`` is per row.
 

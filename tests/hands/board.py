@@ -17,11 +17,16 @@ from __future__ import annotations
 
 import heapq
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from reedboard.sim.handplan import Counts
 from reedboard.sim.trace import Replayer, Trace
+
+LASTING = 3.5
+"""Seconds a broken switch's reading must differ from the pieces on it before the break
+matters: longer than a hand touching a piece keeps it up, or a player takes to set a piece
+back."""
 
 TICK = 1e-6
 """Trace times are whole microseconds."""
@@ -53,8 +58,22 @@ class Break:
     closed: bool
     """Stuck closed (reads a piece) or open (reads empty)."""
     differs: float | None = None
-    """When its reading first differed from the pieces really there (it matters only from
-    then; None while it never has)."""
+    """When its reading first differed from the pieces really there (None while it never
+    has)."""
+    spells: list[list[float | None]] = field(default_factory=list)
+    """Each spell its reading differed from the pieces there: [from, until] (until None: it
+    still does)."""
+
+    @property
+    def matters(self) -> float | None:
+        """When it first mattered: the start of the first spell its reading differed from the
+        pieces there for :data:`LASTING` or more, or still does (a piece lifted off it and
+        put back sooner, a touch, leaves nothing to find). None: it never has."""
+        for start, end in self.spells:
+            assert start is not None
+            if end is None or end - start >= LASTING:
+                return start
+        return None
 
     @property
     def state(self) -> str:
@@ -222,8 +241,14 @@ class Table:
         """Note when the broken switch first reads otherwise than the pieces on it."""
         broken = self.broken
         assert broken is not None
-        if broken.differs is None and (self.counts.get(broken.point, 0) > 0) != broken.closed:
+        differs = (self.counts.get(broken.point, 0) > 0) != broken.closed
+        if broken.differs is None and differs:
             broken.differs = t
+        open_spell = bool(broken.spells) and broken.spells[-1][1] is None
+        if differs and not open_spell:
+            broken.spells.append([t, None])
+        elif not differs and open_spell:
+            broken.spells[-1][1] = t
 
     def _write(self, line: dict[str, Any]) -> None:
         self.lines.append(line)

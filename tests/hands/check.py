@@ -10,8 +10,9 @@ commit at its ply gives the move played).
 
 A switch that broke (the hand model's ``broken_switch``) is judged on what the board said: the
 first ``suspect-switch`` alert naming its point (its text begins ``switch P ``) and how long
-after the break first mattered (the switch read otherwise than the pieces on it) it came, a
-suspect alert naming another point, and a failed game with no word at all after the break.
+after the break first mattered (the switch read otherwise than the pieces on it for 3.5 s or
+more: a piece lifted off it and put back sooner leaves nothing to find) it came, a suspect
+alert naming another point, and a failed game with no word at all after the break.
 
 :data:`ORDINARY` names the ordinary-hands behaviours the benchmark runs as rows, each a set of
 :class:`~tests.hands.model.Habits` fields; :func:`applies` says on which games each is played.
@@ -300,13 +301,14 @@ def judge_break(report: GameReport, game: HandGame) -> None:
     if broken is None:
         return
     report.broke = True
-    report.mattered = broken.differs is not None
-    if broken.differs is None:
+    matters = broken.matters
+    report.mattered = matters is not None
+    if matters is None:
         return
     named = [a["t"] for a, point in suspects if point == at and a["t"] >= broken.t]
     if named:
         report.named_at = named[0]
-        report.named_delay = round(named[0] - broken.differs, 6)
+        report.named_delay = round(named[0] - matters, 6)
     told = any(a["kind"] in ("suspect-switch", "mismatch") and a["t"] >= broken.t for a in alerts)
     report.no_word = report.failed and not told
 

@@ -275,7 +275,8 @@ def test_a_switch_stuck_open_writes_its_line_then_none_bounce_included() -> None
     table.put(3.0, "5")
     table.flush(10.0)
     assert [x for x in table.lines if x["t"] >= 1.0] == [{"t": 1.0, "point": "5", "on": False}]
-    assert table.broken == Break("5", 1.0, False, differs=1.0)
+    assert table.broken == Break("5", 1.0, False, differs=1.0, spells=[[1.0, 2.0], [3.0, None]])
+    assert table.broken.matters == 3.0  # (the first spell, a second long, left nothing)
 
 
 def test_a_switch_stuck_closed_matters_once_its_piece_is_lifted() -> None:
@@ -286,6 +287,20 @@ def test_a_switch_stuck_closed_matters_once_its_piece_is_lifted() -> None:
     table.flush(10.0)
     assert table.lines == [] and table.broken is not None
     assert table.broken.differs == 2.0 and table.broken.state == "closed"
+    assert table.broken.matters is None  # lifted and put back within a second: a touch
+
+
+def test_a_broken_switch_matters_once_its_reading_differs_longer_than_a_touch() -> None:
+    table = _table()
+    table.break_switch(1.0, "5", closed=True)
+    table.lift(2.0, "5")
+    table.put(3.0, "5")  # a touch: nothing to find
+    table.lift(4.0, "5")
+    table.put(7.4, "5")  # 3.4 s: still not
+    table.lift(8.0, "5")
+    table.put(11.5, "5")  # 3.5 s: a piece moved off it and back
+    table.flush(20.0)
+    assert table.broken is not None and table.broken.matters == 8.0
 
 
 def test_a_knock_reads_empty_until_it_ends_or_a_hand_sets_the_piece() -> None:
@@ -409,7 +424,7 @@ def test_a_move_set_down_first_is_not_wrong_once_changed_to_the_move_played() ->
 
 
 def test_judge_says_what_the_board_said_of_a_broken_switch() -> None:
-    broken = Break("11", 3.0, False, differs=4.0)
+    broken = Break("11", 3.0, False, differs=4.0, spells=[[4.0, None]])
     alerts = [
         {"t": 5.0, "kind": "suspect-switch", "text": "switch 12 may be broken: ..."},
         {"t": 6.5, "kind": "suspect-switch", "text": "switch 11 may be broken: ..."},
