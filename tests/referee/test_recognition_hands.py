@@ -304,6 +304,14 @@ EVERYTHING = [
     # c8-b7 set down, back on c8, then on to d7 as the next side lifted c1: the start set
     # down on again is the changed move's own (c8-b7 stood)
     ("skip", 30),
+    # the fox set down on 5 (4-5), then on to 1 while a goose on 16 was knocked off its reed
+    # for 2.2 s: a goose lifted first is no sign the geese had begun where no goose move from
+    # 16 lands anywhere set down on (4-5 stood)
+    ("fox-and-geese", 43),
+    # the goose 20-13 onto a switch stuck open, then the fox 9-5: the goose's lift from 20,
+    # before the fox moved on and not back for 3.8 s, is the geese's move begun (not 4-9
+    # changed for 4-5 though no goose move from 20 lands anywhere set down on)
+    ("fox-and-geese", 33),
 ]
 
 

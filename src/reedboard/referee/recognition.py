@@ -937,7 +937,9 @@ class Recognizer:
             return True
         theirs = self._starts - {c.start, c.landing}
         return any(
-            self.since <= t < moved and not self._set_back(p, t, moved)
+            self.since <= t < moved
+            and not self._set_back(p, t, moved)
+            and (not self._set_back(p, t, float("inf")) or self._may_go(p))
             for p in theirs
             for t in self.edges.offs.get(p, ())
         )
@@ -948,6 +950,18 @@ class Recognizer:
         touching it, or a knock, and no move of theirs begun."""
         end = min(lifted + SET_BACK, before)
         return any(lifted < t <= end for t in self.edges.fills.get(point, ()))
+
+    def _may_go(self, point: str) -> bool:
+        """Whether a move of the side to move from ``point`` lands where a piece has been set
+        down since the position began (or on a man, whose switch need not change): else a
+        piece lifted there and back within :data:`SET_BACK` is no move of theirs begun (a
+        knock, a touch, over while the mover moved on)."""
+        return any(
+            d.start == point
+            and (d.silent or self.edges.filled.get(d.landing, float("-inf")) >= self.since)
+            for d in self._known.candidates
+            if not d.extends
+        )
 
     def off_its_route(self, board: Occupancy, move: Move) -> bool:
         """Whether ``board`` shows a point set down on and emptied again since this position
