@@ -312,6 +312,9 @@ EVERYTHING = [
     # before the fox moved on and not back for 3.8 s, is the geese's move begun (not 4-9
     # changed for 4-5 though no goose move from 20 lands anywhere set down on)
     ("fox-and-geese", 33),
+    # e6-f7 set down, then on to d7 while e7 was knocked for 1 s: a capture from e7 onto a
+    # man, whose switch never changed, is no sign the other side had begun (e6-f7 stood)
+    ("skip", 68),
 ]
 
 

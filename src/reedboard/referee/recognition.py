@@ -953,12 +953,11 @@ class Recognizer:
 
     def _may_go(self, point: str) -> bool:
         """Whether a move of the side to move from ``point`` lands where a piece has been set
-        down since the position began (or on a man, whose switch need not change): else a
-        piece lifted there and back within :data:`SET_BACK` is no move of theirs begun (a
-        knock, a touch, over while the mover moved on)."""
+        down since the position began (a capture onto a man whose switch never changed shows
+        nothing of it): else a piece lifted there and back within :data:`SET_BACK` is no move
+        of theirs begun (a knock, a touch, over while the mover moved on)."""
         return any(
-            d.start == point
-            and (d.silent or self.edges.filled.get(d.landing, float("-inf")) >= self.since)
+            d.start == point and self.edges.filled.get(d.landing, float("-inf")) >= self.since
             for d in self._known.candidates
             if not d.extends
         )
