@@ -67,8 +67,9 @@ class Break:
     @property
     def matters(self) -> float | None:
         """When it first mattered: the start of the first spell its reading differed from the
-        pieces there for :data:`LASTING` or more, or still does (a piece lifted off it and
-        put back sooner, a touch, leaves nothing to find). None: it never has."""
+        pieces there for :data:`LASTING` or more, or still does at the end of the game,
+        however long (a piece lifted off it and put back sooner, a touch, leaves nothing to
+        find). None: it never has."""
         for start, end in self.spells:
             assert start is not None
             if end is None or end - start >= LASTING:

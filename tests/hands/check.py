@@ -308,7 +308,7 @@ def judge_break(report: GameReport, game: HandGame) -> None:
     named = [a["t"] for a, point in suspects if point == at and a["t"] >= broken.t]
     if named:
         report.named_at = named[0]
-        report.named_delay = round(named[0] - matters, 6)
+        report.named_delay = round(max(0.0, named[0] - matters), 6)  # (named before: at once)
     told = any(a["kind"] in ("suspect-switch", "mismatch") and a["t"] >= broken.t for a in alerts)
     report.no_word = report.failed and not told
 

@@ -243,6 +243,8 @@ class Decider:
         self._watch = SwitchWatch()
         """Follows a board that means nothing from here for a switch that broke."""
         self._watch_due: float | None = None
+        self._through: tuple[tuple[str, Occupancy, Occupancy], bool] | None = None
+        """The last :meth:`_through_a_suspect` (its key, its answer)."""
         """When to look for it again, the board staying so."""
         self._on_word: tuple[float, list[str], int] | None = None
         """`roll` or `confirm` pressed while the one move that fits the board but for one switch
@@ -798,8 +800,12 @@ class Decider:
         if two_readings and self._set_down_elsewhere(verdict, board):
             self._take_early(self.recognizer.early[0], now)
             return
-        if verdict.kind is Kind.COMMIT and self._set_back_late(verdict, board):
-            self._take_early(self.recognizer.early[0], now)
+        if (
+            verdict.kind is Kind.COMMIT
+            and self._state is not SessionState.RESTORING
+            and (late := self._set_back_late(verdict, board)) is not None
+        ):
+            self._take_early(late, now)
             return
         if two_readings:  # a set-down off the move's route that moves made since explain, or
             # a stop the mover left after its landing filled (so another piece stood there)
@@ -1444,14 +1450,22 @@ class Decider:
         early = self.recognizer.reached_early(board)
         if self._word is not None and self._word == self._last_move():
             return [c for c in early if not c.changes]
-        if self._suspects and any(c.changes for c in early):
-            ignored = frozenset(self._suspects)
-            if any(
-                f.moves and not f.off and any(f.passes(p) for p in ignored)
-                for f in fitting_lines(self.position, frozenset(self.physical), ignored)
-            ):
-                return [c for c in early if not c.changes]
+        if self._suspects and any(c.changes for c in early) and self._through_a_suspect():
+            return [c for c in early if not c.changes]
         return early
+
+    def _through_a_suspect(self) -> bool:
+        """Whether the board is the next moves' (one or two) but at a switch thought broken
+        that they change (kept for the same board, position and switches)."""
+        ignored, physical = frozenset(self._suspects), frozenset(self.physical)
+        key = (self.position.to_text(), physical, ignored)
+        if self._through is None or self._through[0] != key:
+            through = any(
+                f.moves and not f.off and any(f.passes(p) for p in ignored)
+                for f in fitting_lines(self.position, physical, ignored)
+            )
+            self._through = (key, through)
+        return self._through[1]
 
     def _asked_among(self, early: list[Candidate]) -> bool:
         """Whether the players were asked at this ply which of several moves was made, the
@@ -1532,29 +1546,31 @@ class Decider:
             return False
         return not any(r.takes(c) for c in r.candidates if c.move in verdict.moves)
 
-    def _set_back_late(self, verdict: Verdict, board: Occupancy) -> bool:
-        """Whether the move ``verdict`` reads made leaves a piece where it stood that was lifted
-        since the position began and came back later than a knocked piece does, while one
-        move made with the next side reaching early, and the next side's move made after it,
-        explains that point (another piece came down there): that is the reading (9-4
-        changed for 9-10, then the fox 5-4, read as the fox 5-10 with the goose on 4 lifted
-        for 3.6 s)."""
+    def _set_back_late(self, verdict: Verdict, board: Occupancy) -> Candidate | None:
+        """The one move made with the next side reaching early (:meth:`_early`), the next
+        side's move made after it, that explains a point the move ``verdict`` reads made
+        leaves a piece on, though that piece was lifted after the last move came down (and
+        since the position began) and came back later than a knocked piece does: another
+        piece came down there, so that is the reading (9-4 changed for 9-10, then the fox
+        5-4, read as the fox 5-10 with the goose on 4 lifted for 3.6 s). None: no such."""
         r = self.recognizer
         if verdict.extends or len(verdict.moves) != 1:
-            return False
+            return None
         (move,) = verdict.moves
         still = board & r.expected - set(move.points())
         since, stack = r.since, self.position.move_stack
         if stack and (last := stack[-1].points()):
             since = max(since, r.came_down(last))  # (a chain's own stop left on its way)
         if not r.set_back_late(still, since):
-            return False
-        moves = distinct(c.move for c in r.reached_early(board))
+            return None
+        early = self._early(board)
+        moves = distinct(c.move for c in early)
         if not r.early_made or len(moves) != 1 or moves[0] == move:
-            return False
-        return not any(
-            c.move not in (moves[0], move) for c in (*r.held_early, *r.made_but_touched(board))
-        )  # (the move itself read made with a hand at the board reads the point set back)
+            return None
+        if any(c.move not in (moves[0], move) for c in (*r.held_early, *r.made_but_touched(board))):
+            return None  # (the move itself read made with a hand at the board reads the point
+            # set back: no other reading)
+        return early[0]
 
     def _touched_ahead(self, board: Occupancy, now: float) -> bool:
         """Whether a line of moves read ahead (pending) reads ``board`` as its next move made
@@ -2091,23 +2107,26 @@ class Decider:
         self._ask(now, moves)
         return True
 
-    def _made_in_order(self, fit: Fit) -> bool:
-        """Whether the switches changed since the position began as ``fit``'s moves would
-        change them (:meth:`Fit.in_order`; the last move's own switches aside)."""
+    def _made_in_order(self, fit: Fit, since: float | None = None) -> bool:
+        """Whether the switches changed since the position began (or ``since``) as ``fit``'s
+        moves would change them (:meth:`Fit.in_order`; the last move's own switches aside)."""
         made: Occupancy = frozenset()
         if self.position.move_stack:
             before = self.position.copy()
             before.pop()
             made = before.occupied() ^ self.position.occupied()
-        return fit.in_order(self._edges, self.recognizer.since, made)
+        return fit.in_order(self._edges, self.recognizer.since if since is None else since, made)
 
     def _changed_lines(self, physical: Occupancy, ignored: Occupancy) -> list[Fit]:
         """The lines from before the last move whose first move is second thoughts about it
         (the same piece on to another point, read for a switch thought broken that hid where
         it came down: the next side's answer, maybe), fitting whole but at those switches,
-        the switches changed in their order."""
-        extendable = self.recognizer.extendable
-        if extendable is None or not self.recognizer.second_thoughts:
+        the switches changed in their order since the last move was read (so a piece moved
+        straight on from its landing onto the dead switch changes none that the line can
+        show: only one set back on its start first, or gone on by a live switch, is read)."""
+        r = self.recognizer
+        extendable = r.extendable
+        if extendable is None or not r.second_thoughts or self._word == self._last_move():
             return []
         base, last = extendable
         return [

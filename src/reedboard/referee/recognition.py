@@ -728,7 +728,7 @@ class Recognizer:
             and p not in board
             and p not in self.expected
             and (p not in own or t > landed + BOUNCE)
-            and self.edges.off.get(p, t) - t >= SET_DOWN  # (else a piece slid over it)
+            and self._set_down(p, t) >= self.since  # (else pieces only slid over it)
         )
 
     def came_down(self, points: tuple[str, ...]) -> float:
@@ -954,8 +954,10 @@ class Recognizer:
     def _may_go(self, point: str) -> bool:
         """Whether a move of the side to move from ``point`` lands where a piece has been set
         down since the position began (a capture onto a man whose switch never changed shows
-        nothing of it): else a piece lifted there and back within :data:`SET_BACK` is no move
-        of theirs begun (a knock, a touch, over while the mover moved on)."""
+        nothing of it), the mover's own landing too (the goose 9-5 and the fox 17-9 read the
+        same as the fox's 11-17 changed for 11-5, the goose on 9 touched): else a piece lifted
+        there and back within :data:`SET_BACK` is no move of theirs begun (a knock, a touch,
+        over while the mover moved on)."""
         return any(
             d.start == point and self.edges.filled.get(d.landing, float("-inf")) >= self.since
             for d in self._known.candidates
