@@ -484,6 +484,10 @@ SECOND_THOUGHTS = [
     # board is not looked at for a broken switch (no d3xe4, g4 named broken)
     ("skip", 47),
     ("skip", 124),
+    # the goose on 5 (9-5) touched and back before the fox came down on 10 (2x10 thought
+    # of), then touched again as the fox moved on to 1: 9-5 was not changed for 9-10 (the
+    # goose was back on 5 before 10 filled; only its last fill, after, was looked at)
+    ("fox-and-geese", 216),
 ]
 
 

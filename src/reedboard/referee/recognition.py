@@ -512,8 +512,9 @@ class Recognizer:
                     continue
                 went = offs[-1]
                 back = self.edges.filled.get(c.leaves, float("-inf"))
-                if went < back < filled:
-                    continue
+                if any(went < t < filled for t in self.edges.fills.get(c.leaves, ())):
+                    continue  # (back on its point before the landing filled: it never left,
+                    # though lifted again since, a touch)
                 if c.leaves in board and back <= went:
                     continue  # (and another piece came there since, or it never left)
                 left = went
