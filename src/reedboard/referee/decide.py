@@ -52,7 +52,14 @@ from reedboard.referee.recognition import (
     distinct,
     goes_on,
 )
-from reedboard.referee.suspects import STILL, SUSPECT, Fit, SwitchWatch, fitting_lines
+from reedboard.referee.suspects import (
+    STILL,
+    SUSPECT,
+    Fit,
+    SwitchWatch,
+    fitting_lines,
+    last_changed,
+)
 from reedboard.wiring.layout import Layout
 
 log = logging.getLogger("reedboard")
@@ -197,21 +204,21 @@ class Decider:
         self._pending: Pending | None = None
         """Moves read as made but not yet taken (reedboard/referee/pending.py)."""
         self._asked: dict[Move, Line] = {}
+        """While pending lines are put to the player: the line each candidate starts."""
         self._watch_asked: dict[Move, Fit] = {}
         """A question put because lines lifting from different points fit the board but for
         the one switch each missed: the line of each move asked about."""
-        """While pending lines are put to the player: the line each candidate starts."""
         self._last_ask: tuple[int, tuple[Move, ...]] | None = None
+        """The last question said (ply, candidates), so a touch does not say it twice."""
         self._asked_at = float("-inf")
         """When the question standing was put."""
         self._word: tuple[int, Move] | None = None
         """The ply the players last answered a question at (its count, and the move they
         named): the board read later is no ground for second thoughts about it."""
         self._pressed_at = self._pressed_before = float("-inf")
+        """When a player last pressed a button, and the press before."""
         self._stepped_at = float("-inf")
         """When a player last stepped through a question with `hint`."""
-        """When a player last pressed a button, and the press before."""
-        """The last question said (ply, candidates), so a touch does not say it twice."""
         self.physical: set[str] = set()
         """The points whose switches read a piece."""
         self._changed_at: float | None = None
@@ -243,9 +250,9 @@ class Decider:
         self._watch = SwitchWatch()
         """Follows a board that means nothing from here for a switch that broke."""
         self._watch_due: float | None = None
+        """When to look for it again, the board staying so."""
         self._through: tuple[tuple[str, Occupancy, Occupancy], bool] | None = None
         """The last :meth:`_through_a_suspect` (its key, its answer)."""
-        """When to look for it again, the board staying so."""
         self._on_word: tuple[float, list[str], int] | None = None
         """`roll` or `confirm` pressed while the one move that fits the board but for one switch
         lands where that switch did not change, a moment ago: (when to carry them out, the
@@ -2107,15 +2114,10 @@ class Decider:
         self._ask(now, moves)
         return True
 
-    def _made_in_order(self, fit: Fit, since: float | None = None) -> bool:
-        """Whether the switches changed since the position began (or ``since``) as ``fit``'s
-        moves would change them (:meth:`Fit.in_order`; the last move's own switches aside)."""
-        made: Occupancy = frozenset()
-        if self.position.move_stack:
-            before = self.position.copy()
-            before.pop()
-            made = before.occupied() ^ self.position.occupied()
-        return fit.in_order(self._edges, self.recognizer.since if since is None else since, made)
+    def _made_in_order(self, fit: Fit) -> bool:
+        """Whether the switches changed since the position began as ``fit``'s moves would
+        change them (:meth:`Fit.in_order`; the last move's own switches aside)."""
+        return fit.in_order(self._edges, self.recognizer.since, last_changed(self.position))
 
     def _changed_lines(self, physical: Occupancy, ignored: Occupancy) -> list[Fit]:
         """The lines from before the last move whose first move is second thoughts about it

@@ -151,6 +151,15 @@ class Fit:
         return any((point in a) != (point in b) for a, b in pairwise((self.before, *self.steps)))
 
 
+def last_changed(position: Position[Any, Any]) -> Occupancy:
+    """The points the position's last move changed (none before a first move)."""
+    if not position.move_stack:
+        return frozenset()
+    before = position.copy()
+    before.pop()
+    return before.occupied() ^ position.occupied()
+
+
 def fitting_lines(
     position: Position[Any, Any],
     board: Occupancy,
@@ -330,13 +339,10 @@ class SwitchWatch:
                         # (a line whose last move is replaced no longer misses its point:
                         # what it disagrees with is what the longer line does)
                         fits.append(base.then(more, line.off if base is line else more.off))
-        made: Occupancy = frozenset()
-        if position.move_stack:  # (a position taken as beginning when its last move's piece
-            # left: that move's switches changed since; after a throw or a takeback, none or
-            # an older move's, which only loosens the check)
-            before = position.copy()
-            before.pop()
-            made = before.occupied() ^ position.occupied()
+        # (a position taken as beginning when its last move's piece left: that move's
+        # switches changed since; after a throw or a takeback, none or an older move's, which
+        # only loosens the check)
+        made = last_changed(position)
         out: dict[tuple[Occupancy, str], Fit] = {}
         for f in fits:
             for line in (*_working(f, board, edges, since), f, *_other_orders(f)):
