@@ -748,9 +748,15 @@ class Decider:
             if rolls and self.position.is_chance():
                 self._do(Press("roll"))
         if self._on_word is not None and self._changed_at is None and now >= self._on_word[0]:
-            _, buttons, _ = self._on_word
+            _, buttons, plies = self._on_word
             self._on_word = None
-            for button in buttons:
+            for k, button in enumerate(buttons):
+                if len(self.position.move_stack) != plies:
+                    # the move they were pressed for is taken: the others said the same
+                    # (a `confirm` is no word for the next move); a `roll` asks for a throw
+                    if "roll" in buttons[k:] and self.position.is_chance():
+                        self._do(Press("roll"))
+                    break
                 self._do(Press(button))
                 if self._state is SessionState.ASKING:  # the buttons pressed before the
                     break  # question answer nothing: the players answer it
@@ -1306,7 +1312,13 @@ class Decider:
             # (``begun``: the board is the move made and the next side begun, checked)
             made = distinct(d.move for d in self.recognizer.made(self.reading()))
             if not begun and c.target != self.reading() and len(made) == 1:
-                c = next(d for d in self.recognizer.made(self.reading()) if d.move == made[0])
+                d = next(d for d in self.recognizer.made(self.reading()) if d.move == made[0])
+                if "confirm" in buttons and goes_on(d.move, c.move):
+                    # the mover said the move was done: the chain read gone on since is the
+                    # next side's hand (taking the man that came down, lifting another)
+                    begun = True
+                else:
+                    c = d
             if (begun or c.target == self.reading()) and not self.mismatch:
                 # (a board guided back meanwhile is no move made: the players fix it first)
                 self._commit(c.move, c.extends, now)
@@ -1350,6 +1362,8 @@ class Decider:
                 readers.append(after)
         if reader.judge(board).kind not in (Kind.UNKNOWN, Kind.TAKEBACK, Kind.NEW_GAME):
             return True
+        if self._hidden_by_a_suspect(board, [], reader.position):
+            return True  # the next side's move made, off or onto a switch thought broken
         for after in readers[1:]:  # under a throw: only a move of theirs finished says so
             v = after.judge(board)
             if v.kind is Kind.COMMIT or (v.kind is Kind.PENDING and v.made):
@@ -1974,19 +1988,26 @@ class Decider:
             return fit.moves[:-1]
         return fit.moves
 
-    def _hidden_by_a_suspect(self, board: Occupancy, made: list[Candidate]) -> list[Move]:
-        """The moves whose board is ``board`` but at a switch thought broken, beside the moves
-        ``made`` that the board shows made (none that replaces the last move): a man stepped
-        onto a dead switch reads as a capture onto a man whose switch never changes."""
+    def _hidden_by_a_suspect(
+        self,
+        board: Occupancy,
+        made: list[Candidate],
+        position: Position[Any, Any] | None = None,
+    ) -> list[Move]:
+        """The moves (from ``position``, else the game's) whose board is ``board`` but at a
+        switch thought broken, beside the moves ``made`` that the board shows made (none that
+        replaces the last move): a man stepped onto a dead switch reads as a capture onto a
+        man whose switch never changes."""
         if not self._suspects or any(c.extends and not c.changes for c in made):
             return []
+        position = self.position if position is None else position
         suspects = set(self._suspects)
         shown = {c.move for c in made}
         out = []
-        for move in self.position.legal_moves:
+        for move in position.legal_moves:
             if move in shown:
                 continue
-            after = self.position.copy(stack=False)
+            after = position.copy(stack=False)
             after.push(move)
             off = after.occupied() ^ board
             if off and off <= suspects:

@@ -457,7 +457,9 @@ class Recognizer:
         that move made while the side after it reached early in turn (``depth`` more). The
         moves read so must account for every point set down on since this position began that
         is empty again (``need``: a piece is set down only on a route), and each must end after
-        the one before it (the next side's piece lands after this one). A chain just committed
+        the one before it (the next side's piece lands after this one); deeper down, a move's
+        piece left at most :data:`REACH` before the move above came down (a piece up longer
+        is a man taken, or touched: no hand reaches so early). A chain just committed
         may have gone on (``extends``). A landing that did not change, a chain that may go on, a
         landing on a longer move's count are no evidence of a move ended. A landing filled more
         than once may have had its piece touched after it came down: each fill is tried."""
@@ -517,6 +519,9 @@ class Recognizer:
                     # though lifted again since, a touch)
                 if c.leaves in board and back <= went:
                     continue  # (and another piece came there since, or it never left)
+                if inner and went < self.refill_after - REACH:
+                    continue  # (up long before the move before it came down: a piece
+                    # taken, or touched, not the next side reaching early)
                 left = went
             elif not self._carried(c, None if c.landing in board else filled):
                 continue

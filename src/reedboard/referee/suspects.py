@@ -105,8 +105,12 @@ class Fit:
             if point in moved or point in made or edges.last(point) <= since:
                 continue
             # a switch the line does not change changed since: only a touch (a piece lifted
-            # and set back, or one set down and taken away, at once) leaves it so
-            on, off = edges.on.get(point), edges.off.get(point)
+            # and set back, or one set down and taken away, at once) leaves it so (timed
+            # from when the piece last went, or came, not from a bounce as it came back)
+            on = edges.filled.get(point)
+            bounced = edges.bounces.get(point, ())
+            offs = [t for t in edges.offs.get(point, ()) if t not in bounced]
+            off = offs[-1] if offs else None
             if on is None or off is None or abs(on - off) > TOUCH:
                 return False
         return True
