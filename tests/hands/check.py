@@ -309,7 +309,9 @@ def judge_break(report: GameReport, game: HandGame) -> None:
     if named:
         report.named_at = named[0]
         report.named_delay = round(max(0.0, named[0] - matters), 6)  # (named before: at once)
-    told = any(a["kind"] in ("suspect-switch", "mismatch") and a["t"] >= broken.t for a in alerts)
+    told = any(
+        a["kind"] in ("suspect-switch", "mismatch", "unseen") and a["t"] >= broken.t for a in alerts
+    )
     report.no_word = report.failed and not told
 
 

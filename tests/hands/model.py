@@ -39,7 +39,8 @@ then ``confirm``. After a move whose landing changes no switch, the next ``roll`
 ``confirm`` at the end of the game). Dice values are written as ``dice`` lines before ``roll``.
 Once the board has said a switch is suspect (a ``suspect-switch`` alert), a move it did not
 take is confirmed with ``confirm`` (or, when a throw comes next, by ``roll``, which presses
-``confirm`` when the board will not throw).
+``confirm`` when the board will not throw). At the game's end, a last move the board has not
+taken, where it says no switch saw the piece come down (``unseen``), is confirmed too.
 
 Every new behaviour draws from the random stream only when its chance is above zero, so the
 default habits play exactly the games they played before these were added.
@@ -870,6 +871,21 @@ class Player:
             self.answer(self.look(), self.last_move)
             if self.notes:
                 self.notes[-1] += "; " + "; ".join(self.note[-1:])
+        elif self.stuck is None and self.last_move is not None and self.starts:
+            # the game over, the board silent on the last move: the players wait a moment
+            # and do what it says (it saw no piece come down: confirm if it is down)
+            began = self.starts[-1]
+            self.wait(4.5, 6.0)
+            said = self.since(began, look=True)
+            if not any(a["kind"] in COMMIT_KINDS for a in said) and any(
+                a["kind"] == "unseen" for a in said
+            ):
+                self.press("confirm")
+                self.do("confirm-unseen")
+                self.wait(0.3, 1.0)
+                self.answer(self.look(), self.last_move)
+                if self.notes:
+                    self.notes[-1] += "; " + "; ".join(self.note[-1:])
         self.table.finish()
 
     def draw(self, position: Position[Any, Any]) -> Choice:

@@ -474,6 +474,15 @@ NAMED = [
     # a fox moved onto 11 whose switch had stuck closed a moment before: the move fits the
     # switches whole, but its landing filled before it left, so that switch did not see it
     ("fox-and-geese", 5),
+    # a man entering from a nest whose switch stuck open (others still in it): the move made,
+    # its man down on L38, but for the nest reading empty; the board said nothing, the piece
+    # read as in the hand for good (a point the move leaves a piece on, read empty longer
+    # than a hand holds one, is named)
+    ("parchesi", 47),
+    # the game's last move onto home, stuck open: a takeback's board as well as a man in the
+    # hand, so the board said nothing; it now says no switch saw the piece come down, the
+    # players confirm, and the switch is named
+    ("parchesi", 38),
 ]
 
 

@@ -265,6 +265,9 @@ class Decider:
         is changed for, read) or the switches have been still for :data:`QUIET`."""
         self._kind = Kind.SAME
         """What the last settled reading was."""
+        self._held = False
+        """The last settled reading has a piece in the hand: lifted, or an earlier position
+        (a takeback, a new game) that is also a move on its way."""
         self._recheck: float | None = None
         """When to read a still board again: a piece lifted may have been a hand touching
         it, and once it has been up longer than a touch lasts, the board may mean more."""
@@ -1079,6 +1082,9 @@ class Decider:
                 self._unknown_since = now
         self._lifted = self._landings if kind is Kind.LIFTED else frozenset()
         self._kind = kind
+        self._held = kind is Kind.LIFTED or (
+            kind in (Kind.TAKEBACK, Kind.NEW_GAME) and verdict.on_the_way
+        )
         self._recheck = None
         if self._read_again_at is not None:  # read again once a mistake would be cleared
             self._recheck = self._read_again_at if self._read_again_at > now else None
@@ -1250,7 +1256,7 @@ class Decider:
         if self._changed_at is not None:
             return None
         if self._state is not SessionState.MISMATCH and not (
-            self._kind is Kind.LIFTED and self._state is SessionState.PLAYING
+            self._held and self._state is SessionState.PLAYING
         ):
             return None
         due = self._last_edge() + SUSPECT
@@ -1267,26 +1273,34 @@ class Decider:
         return out
 
     def _look_for_a_broken_switch(self, now: float) -> None:
-        """The board has stayed wrong: where every reading that fits it but for one switch
-        agrees on that switch, name it (a mismatch at that one point is what a broken switch
-        shows); `confirm` then takes the move it spoils, if there is one."""
+        """The board has stayed wrong, or a piece up longer than a hand holds one: where
+        every reading that fits it but for one switch agrees on that switch, name it (a
+        mismatch at that one point is what a broken switch shows; so is a move whose piece
+        came down but for its start, where it leaves men); `confirm` then takes the move it
+        spoils, if there is one. A piece maybe still in the hand: the players are told that
+        no switch saw it come down."""
         board = self.reading()
         near = self._near_misses(board)
         points = {p for _, p in near}
         # (the board as it was but for one switch, or a move made but for the one switch its
         # piece left, at several points: the next moves tell which, suspects.SwitchWatch)
-        if len(points) != 1:
-            if self._kind is Kind.LIFTED and any(m is not None for m, _ in near):
-                self._notice(
-                    now,
-                    "unseen",
-                    "no switch saw the piece come down: if it is down, press confirm",
-                )
-            return
-        if self._state is SessionState.MISMATCH and not self._suspects:
-            # (a piece lifted may be held: no evidence yet; and one switch thought broken
-            # explains no more: a second is likelier the first read wrong)
+        if (
+            len(points) == 1
+            and not self._suspects  # (one switch thought broken explains no more: a
+            # second is likelier the first read wrong)
+            and (
+                self._state is SessionState.MISMATCH
+                or all(m is not None and p not in board and p in m.points()[:-1] for m, p in near)
+            )
+        ):  # the board wrong at one point; or a move made, its piece down (its landing
+            # read), but for its start, where it leaves men (a nest, a stack), read empty
+            # longer than a hand holds a piece
             self._suspect(next(iter(points)), now)
+        elif self._held and any(m is not None for m, _ in near):
+            # (a piece lifted may be held: no evidence yet, but the players are told)
+            self._notice(
+                now, "unseen", "no switch saw the piece come down: if it is down, press confirm"
+            )
 
     def _suspect(self, point: str, now: float) -> None:
         reads = point in self.physical
@@ -1725,9 +1739,10 @@ class Decider:
         tells the two readings apart until the held piece comes down (reaching early, it
         does) or the players go on: the move is not taken on the hold. (Not where a line
         fits the board whole: the held piece took the man that landed by setting down in
-        his place, as in Skip, and reads the same when down.)"""
+        his place, as in Skip, and reads the same when down; nor where one fits it but at a
+        switch already thought broken: a second broken switch is the less likely.)"""
         fits = [f for f in fitting_lines(self.position, board) if f.moves]
-        if any(not f.off for f in fits):
+        if any(f.off <= self._suspects.keys() for f in fits):
             return False
         for fit in fits:
             if len(fit.off) != 1 or fit.off <= up:
@@ -2146,7 +2161,10 @@ class Decider:
         it came down: the next side's answer, maybe), fitting whole but at those switches,
         the switches changed in their order since the last move was read (so a piece moved
         straight on from its landing onto the dead switch changes none that the line can
-        show: only one set back on its start first, or gone on by a live switch, is read)."""
+        show: only one set back on its start first, or gone on by a live switch, is read;
+        counting its landing read empty since as the change's took wrong changes in the
+        all row, FG 106, 117, 123: a piece lifted from there is as often the next side's
+        hand or a touch)."""
         r = self.recognizer
         extendable = r.extendable
         if extendable is None or not r.second_thoughts or self._word == self._last_move():
