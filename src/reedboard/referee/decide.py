@@ -1890,6 +1890,16 @@ class Decider:
             spelt = self.recognizer.one_spelling(tuple(c.move for c in made), made[0].extends)
             made = [c for c in made if c.move in spelt]
         hidden = self._hidden_by_a_suspect(board, made)
+        if (
+            button == "roll"
+            and now < self._last_edge() + SUSPECT
+            and any(m.points()[-1:] and m.points()[-1] in self._suspects for m in hidden)
+        ):  # a move onto the switch thought broken reads the same as its piece in the hand
+            # (no switch shows it come down): the next side's throw waits for the switches
+            # to have been still for SUSPECT (a piece come down elsewhere meanwhile is its
+            # move). (`confirm` is the mover's word that it is down.)
+            self._hold_word(button, self._last_edge() + SUSPECT + 0.001)
+            return True
         if len(hidden) == 1 and all(c.changes for c in made):
             # no move shows made but one that changes a switch thought broken, the board
             # otherwise its own: the one that fits everywhere but that point is the move
