@@ -337,6 +337,11 @@ EVERYTHING = [
     # its piece in the air, so the button waits for the switches to be still
     ("fox-and-rabbit", 81),
     ("fox-and-rabbit", 53),
+    # the fox set down on i2 (h3-i2, taken), then on to g4, whose switch was named stuck
+    # closed: nothing but i2 changed since, and the players pressed roll, then confirm; the
+    # change is read only where a switch shows the piece going on, so h3-i2 stood
+    ("fox-and-rabbit", 109),
+    ("fox-and-rabbit", 15),
 ]
 
 

@@ -2174,12 +2174,21 @@ class Decider:
         show: only one set back on its start first, or gone on by a live switch, is read;
         counting its landing read empty since as the change's took wrong changes in the
         all row, FG 106, 117, 123: a piece lifted from there is as often the next side's
-        hand or a touch)."""
+        hand or a touch); but the change alone is read where no switch but that landing's
+        has changed since, and it reads empty: the piece gone from there, and nowhere else
+        (Fox and Rabbit all 109: h3-i2, then on to g4, stuck closed, and confirm)."""
         r = self.recognizer
         extendable = r.extendable
         if extendable is None or not r.second_thoughts or self._word == self._last_move():
             return []
         base, last = extendable
+        landing = last.points()[-1:]
+        changed = {p for p in self._edges.on.keys() | self._edges.off.keys()}
+        alone = (
+            len(landing) == 1
+            and landing[0] not in physical
+            and {p for p in changed if self._edges.last(p) > r.since} == set(landing)
+        )
         return [
             f
             for f in fitting_lines(base, physical, ignored, depth=2)
@@ -2187,7 +2196,7 @@ class Decider:
             and not f.off
             and changed_for(f.moves[0], last)
             and _hidden_then_seen(f, ignored)
-            and self._made_in_order(f)
+            and (self._made_in_order(f) or (alone and len(f.moves) == 1))
         ]
 
     def _hold_word(self, button: str, at: float) -> None:
