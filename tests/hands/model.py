@@ -877,9 +877,10 @@ class Player:
             began = self.starts[-1]
             self.wait(4.5, 6.0)
             said = self.since(began, look=True)
-            if not any(a["kind"] in COMMIT_KINDS for a in said) and any(
-                a["kind"] == "unseen" for a in said
-            ):
+            taken = any(
+                a["kind"] in COMMIT_KINDS and a["text"].endswith(str(self.last_move)) for a in said
+            )
+            if not taken and any(a["kind"] == "unseen" for a in said):
                 self.press("confirm")
                 self.do("confirm-unseen")
                 self.wait(0.3, 1.0)

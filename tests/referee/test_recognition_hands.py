@@ -342,6 +342,10 @@ EVERYTHING = [
     # change is read only where a switch shows the piece going on, so h3-i2 stood
     ("fox-and-rabbit", 109),
     ("fox-and-rabbit", 15),
+    # the game's last move changed on second thoughts onto e9, named stuck closed (b3-h6
+    # taken, then on to e9): the board read the rabbit in the hand and said nothing; it now
+    # says no switch saw the piece come down, and the players' confirm takes the change
+    ("fox-and-rabbit", 198),
 ]
 
 

@@ -482,7 +482,11 @@ class Decider:
         """Whether the piece that made the last move is up again a moment after it: every
         point the move filled reads empty, and a switch changed less than :data:`QUIET` ago
         (second thoughts under way: the move is not done, whatever a button says)."""
-        if self.recognizer.extendable is None or now >= self._last_edge() + QUIET:
+        return now < self._last_edge() + QUIET and self._last_piece_up()
+
+    def _last_piece_up(self) -> bool:
+        """Whether every point the last move filled reads empty (its piece up again)."""
+        if self.recognizer.extendable is None:
             return False
         base, _ = self.recognizer.extendable
         filled = self.position.occupied() - base.occupied()
@@ -1296,8 +1300,9 @@ class Decider:
             # read), but for its start, where it leaves men (a nest, a stack), read empty
             # longer than a hand holds a piece
             self._suspect(next(iter(points)), now)
-        elif self._held and any(m is not None for m, _ in near):
-            # (a piece lifted may be held: no evidence yet, but the players are told)
+        elif self._held and (any(m is not None for m, _ in near) or self._last_piece_up()):
+            # (a piece lifted may be held: no evidence yet, but the players are told; so
+            # too the last move's piece, up again, which may have gone on to a dead switch)
             self._notice(
                 now, "unseen", "no switch saw the piece come down: if it is down, press confirm"
             )
