@@ -310,7 +310,9 @@ def judge_break(report: GameReport, game: HandGame) -> None:
         report.named_at = named[0]
         report.named_delay = round(max(0.0, named[0] - matters), 6)  # (named before: at once)
     told = any(
-        a["kind"] in ("suspect-switch", "mismatch", "unseen") and a["t"] >= broken.t for a in alerts
+        (a["kind"] in ("suspect-switch", "mismatch") and a["t"] >= broken.t)
+        or (a["kind"] == "unseen" and a["t"] >= matters)  # (a piece no switch saw come down)
+        for a in alerts
     )
     report.no_word = report.failed and not told
 

@@ -727,6 +727,26 @@ class Player:
         self.wait(0.3, 1.0)
         self.answer(self.look(), move)
 
+    def confirm_unseen(self, began: float) -> None:
+        """The game over, its last move (begun at ``began``) not taken: the players watch the
+        board a few seconds and do what it says (no switch saw the piece come down: confirm if
+        it is down). Draws from the random stream only when the move was not taken."""
+        for _ in range(4):
+            said = self.since(began, look=True)
+            if any(
+                a["kind"] in COMMIT_KINDS and a["text"].endswith(str(self.last_move)) for a in said
+            ):
+                return
+            if any(a["kind"] == "unseen" for a in said):
+                self.press("confirm")
+                self.do("confirm-unseen")
+                self.wait(0.3, 1.0)
+                self.answer(self.look(), self.last_move)
+                if self.notes:
+                    self.notes[-1] += "; " + "; ".join(self.note[-1:])
+                return
+            self.wait(1.0, 3.0)
+
     def plan_break(self, max_plies: int) -> None:
         """``broken_switch``: the game drawn ahead (so the switch that breaks is one the next
         moves use), the ply it breaks at (in the first two thirds), the point, and whether it
@@ -872,21 +892,7 @@ class Player:
             if self.notes:
                 self.notes[-1] += "; " + "; ".join(self.note[-1:])
         elif self.stuck is None and self.last_move is not None and self.starts:
-            # the game over, the board silent on the last move: the players wait a moment
-            # and do what it says (it saw no piece come down: confirm if it is down)
-            began = self.starts[-1]
-            self.wait(4.5, 6.0)
-            said = self.since(began, look=True)
-            taken = any(
-                a["kind"] in COMMIT_KINDS and a["text"].endswith(str(self.last_move)) for a in said
-            )
-            if not taken and any(a["kind"] == "unseen" for a in said):
-                self.press("confirm")
-                self.do("confirm-unseen")
-                self.wait(0.3, 1.0)
-                self.answer(self.look(), self.last_move)
-                if self.notes:
-                    self.notes[-1] += "; " + "; ".join(self.note[-1:])
+            self.confirm_unseen(self.starts[-1])
         self.table.finish()
 
     def draw(self, position: Position[Any, Any]) -> Choice:

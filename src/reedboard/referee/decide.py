@@ -263,8 +263,6 @@ class Decider:
         """`roll` pressed while the piece that made the last move was up again (second
         thoughts under way): the throw waits until the piece is down (its move, or the move it
         is changed for, read) or the switches have been still for :data:`QUIET`."""
-        self._kind = Kind.SAME
-        """What the last settled reading was."""
         self._held = False
         """The last settled reading has a piece in the hand: lifted, or an earlier position
         (a takeback, a new game) that is also a move on its way."""
@@ -1085,7 +1083,6 @@ class Decider:
                     self._notice(now, "roll-first", "press roll before moving")
                 self._unknown_since = now
         self._lifted = self._landings if kind is Kind.LIFTED else frozenset()
-        self._kind = kind
         self._held = kind is Kind.LIFTED or (
             kind in (Kind.TAKEBACK, Kind.NEW_GAME) and verdict.on_the_way
         )
@@ -1286,8 +1283,8 @@ class Decider:
         board = self.reading()
         near = self._near_misses(board)
         points = {p for _, p in near}
-        # (the board as it was but for one switch, or a move made but for the one switch its
-        # piece left, at several points: the next moves tell which, suspects.SwitchWatch)
+        # (several points: the board as it was but for one switch, or a move made but for the
+        # one switch its piece left, at each: the next moves tell which, suspects.SwitchWatch)
         if (
             len(points) == 1
             and not self._suspects  # (one switch thought broken explains no more: a
@@ -1300,9 +1297,10 @@ class Decider:
             # read), but for its start, where it leaves men (a nest, a stack), read empty
             # longer than a hand holds a piece
             self._suspect(next(iter(points)), now)
-        elif self._held and (any(m is not None for m, _ in near) or self._last_piece_up()):
-            # (a piece lifted may be held: no evidence yet, but the players are told; so
-            # too the last move's piece, up again, which may have gone on to a dead switch)
+        elif self._held and (
+            any(m is not None for m, _ in near) or (self._suspects and self._last_piece_up())
+        ):  # (a piece lifted may be held: no evidence yet, but the players are told; so too
+            # the last move's piece, up again, which may have gone on to the dead switch)
             self._notice(
                 now, "unseen", "no switch saw the piece come down: if it is down, press confirm"
             )
@@ -1322,7 +1320,9 @@ class Decider:
     def _carry_out_waiting(self, now: float, begun: bool = False) -> None:
         """Carry out the button that waited on a piece that may have been in the air: the
         move it would take if the board shows it (else the one move the board shows made, or
-        none), unless another was made meanwhile (then only a `roll` is left)."""
+        none; but not a chain read gone on from it after a `confirm`, the mover's word that it
+        was done: the move itself), unless another was made meanwhile (then only a `roll` is
+        left)."""
         assert self._waiting is not None
         buttons, plies, c = self._waiting
         self._waiting = None
@@ -1381,7 +1381,9 @@ class Decider:
                 readers.append(after)
         if reader.judge(board).kind not in (Kind.UNKNOWN, Kind.TAKEBACK, Kind.NEW_GAME):
             return True
-        if self._hidden_by_a_suspect(board, [], reader.position):
+        if not reader.position.is_chance() and self._hidden_by_a_suspect(
+            board, [], reader.position
+        ):
             return True  # the next side's move made, off or onto a switch thought broken
         for after in readers[1:]:  # under a throw: only a move of theirs finished says so
             v = after.judge(board)
@@ -2188,12 +2190,12 @@ class Decider:
             return []
         base, last = extendable
         landing = last.points()[-1:]
-        changed = {p for p in self._edges.on.keys() | self._edges.off.keys()}
-        alone = (
-            len(landing) == 1
-            and landing[0] not in physical
-            and {p for p in changed if self._edges.last(p) > r.since} == set(landing)
-        )
+        changed = {
+            p
+            for p in self._edges.on.keys() | self._edges.off.keys()
+            if self._edges.last(p) > r.since
+        }
+        alone = len(landing) == 1 and landing[0] not in physical and changed == set(landing)
         return [
             f
             for f in fitting_lines(base, physical, ignored, depth=2)
