@@ -1059,3 +1059,24 @@ def test_a_roll_held_for_a_change_in_the_hand_is_not_refused_and_throws_once() -
     rig.wait(QUIET + 1.0)
     assert rig.moves == ["RF i5-g9", "dice=1,6"]
     assert "move-first" not in rig.kinds()
+
+
+def test_a_roll_held_for_a_move_onto_a_dead_switch_throws_when_the_move_is_taken() -> None:
+    # (the hand model's Fox and Rabbit broken-switch seed 1) the fox onto a switch named
+    # stuck closed: nothing shows it come down, so the rabbit's `roll` waits; the fox's
+    # player confirms, the move is taken and the held roll throws, then: not stamped with a
+    # time before the buttons (the players, looking for the throw since they pressed, never
+    # saw it and the game stuck)
+    rig = Rig("fox-and-rabbit", "WR@e5 RF@a1 turn=RF dice=4,3", dice=[(1, 2)])
+    rig.place("e4")  # (switch e4 stuck closed: it reads a piece where there is none)
+    rig.session.decider._suspect("e4", rig.t)  # (as the watch names a switch)
+    rig.wait(1.0)
+    rig.lift("a1")  # RF a1-e4, onto the dead switch
+    rig.press("roll")
+    assert rig.moves == []  # (the fox may still be in the hand)
+    rig.wait(0.5)
+    rig.press("confirm")
+    assert rig.moves == ["RF a1-e4", "dice=1,2"]
+    (taken,) = [a["t"] for a in rig.session.alerts if a["kind"] == "move"]
+    (thrown,) = [a["t"] for a in rig.session.alerts if a["kind"] == "throw"]
+    assert thrown >= taken

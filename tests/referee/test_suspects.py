@@ -171,15 +171,10 @@ def test_a_line_needs_every_move_seen_and_no_other_switch_changed_but_by_a_touch
     edges.record("30", True, 11.5)  # a goose touched: lifted and set back at once
     assert fit.in_order(edges, since=9.0)
     edges.record("31", False, 11.0)
-    edges.record("31", True, 14.0)  # up three seconds: knocked off its reed
-    assert fit.in_order(edges, since=9.0)
-    edges.record("31", False, 14.5)
-    edges.record("31", True, 18.6)  # up four seconds, longer than a knock: a move there
+    edges.record("31", True, 14.0)  # up three seconds: something happened there
     assert not fit.in_order(edges, since=9.0)
-    edges.record("32", True, 15.0)
-    edges.record("32", False, 17.5)  # set down 2.5 s, longer than a touch: a move there
-    edges.record("31", False, 19.0)
-    edges.record("31", True, 19.5)  # (31 a touch again)
+    edges.record("31", False, 14.002)
+    edges.record("31", True, 14.003)  # (bouncing as it came back: still up three seconds)
     assert not fit.in_order(edges, since=9.0)
 
 

@@ -245,6 +245,8 @@ class Decider:
         self._suspects: dict[str, bool] = {}
         """Switches thought broken: point -> what it reads whatever is there (True: a piece).
         Until one changes again, its point is read as the game expects it."""
+        self._named: dict[str, float] = {}
+        """When each switch thought broken was named."""
         self._looked: float | None = None
         """When the board was last searched for a broken switch (once a still spell)."""
         self._watch = SwitchWatch()
@@ -703,7 +705,8 @@ class Decider:
         if self._watch_due is not None and self._changed_at is None:
             times.append(self._watch_due)
         if self._on_word is not None and len(self.position.move_stack) != self._on_word[2]:
-            times.append(max(self._last_edge(), self._edges.now))  # (due at once)
+            # (due at once: not before the button that took the move, if one did)
+            times.append(max(self._last_edge(), self._edges.now, self._pressed_at))
         elif self._on_word is not None and self._changed_at is None:
             times.append(self._on_word[0])
         return min(times) if times else None
@@ -1308,6 +1311,7 @@ class Decider:
     def _suspect(self, point: str, now: float) -> None:
         reads = point in self.physical
         self._suspects[point] = reads
+        self._named[point] = now
         there = "no piece is there" if reads else "a piece is on it"
         self._notice(
             now,
@@ -1747,9 +1751,11 @@ class Decider:
         does) or the players go on: the move is not taken on the hold. (Not where a line
         fits the board whole: the held piece took the man that landed by setting down in
         his place, as in Skip, and reads the same when down; nor where one fits it but at a
-        switch already thought broken: a second broken switch is the less likely.)"""
+        switch thought broken since before this position began: a second broken switch is
+        the less likely. One named since may be this board's own misreading.)"""
         fits = [f for f in fitting_lines(self.position, board) if f.moves]
-        if any(f.off <= self._suspects.keys() for f in fits):
+        named = {p for p in self._suspects if self._named[p] < self.recognizer.since}
+        if any(f.off <= named for f in fits):
             return False
         for fit in fits:
             if len(fit.off) != 1 or fit.off <= up:

@@ -20,7 +20,7 @@ from itertools import pairwise
 from typing import Any
 
 from reedboard.engine import Move, Position
-from reedboard.referee.recognition import SET_BACK, TOUCH, Edges, Occupancy
+from reedboard.referee.recognition import TOUCH, Edges, Occupancy
 
 SUSPECT = 4.0
 """How long a switch that changed with no move to explain it must stay so before it is thought
@@ -104,15 +104,16 @@ class Fit:
         for point in set(edges.on) | set(edges.off):
             if point in moved or point in made or edges.last(point) <= since:
                 continue
-            # a switch the line does not change changed since: only a touch (a piece set
-            # down and taken away at once, or one lifted and set back, or knocked off its
-            # reed, within SET_BACK) leaves it so (timed from when the piece last went, or
-            # came, not from a bounce as it came back)
+            # a switch the line does not change changed since: only a touch (a piece lifted
+            # and set back, or one set down and taken away, at once) leaves it so (timed
+            # from when the piece last went, or came, not from a bounce as it came back; a
+            # knock's 3 s passing too let the watch take lines read past pieces the next
+            # side had lifted: Skip reach_early 189)
             on = edges.filled.get(point)
             bounced = edges.bounces.get(point, ())
             offs = [t for t in edges.offs.get(point, ()) if t not in bounced]
             off = offs[-1] if offs else None
-            if on is None or off is None or abs(on - off) > (SET_BACK if on > off else TOUCH):
+            if on is None or off is None or abs(on - off) > TOUCH:
                 return False
         return True
 
