@@ -156,3 +156,23 @@ def test_a_socket_the_mqtt_client_closed_under_its_writer_is_no_error(
         quiet(None, {"message": "Exception in callback other()", "exception": closed})  # type: ignore[arg-type]
     levels = [r.levelname for r in caplog.records]
     assert levels == ["INFO", "ERROR"]
+
+
+@pytest.mark.error_logs
+def test_the_mqtt_clients_disconnect_no_one_awaits_is_no_error(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    # aiomqtt sets its disconnect future with the broker's error after the link has left
+    # (CI: a board leaving the broker in test_remote_hostile, "[code:128] Unspecified
+    # error"); asyncio says it was never retrieved: said (info), not an error that fails a run
+    aiomqtt = pytest.importorskip("aiomqtt")
+    from reedboard.daemon.core import QuietErrors
+
+    quiet = QuietErrors(clock=lambda: 0.0)
+    gone = aiomqtt.MqttCodeError(128, "Unspecified error")
+    message = "Future exception was never retrieved"
+    with caplog.at_level("INFO", logger="reedboard"):
+        quiet(None, {"message": message, "exception": gone})  # type: ignore[arg-type]
+        quiet(None, {"message": message, "exception": ValueError("ours")})  # type: ignore[arg-type]
+    levels = [r.levelname for r in caplog.records]
+    assert levels == ["INFO", "ERROR"]

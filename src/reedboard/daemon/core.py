@@ -507,7 +507,9 @@ class QuietErrors:
         more = self.unsaid.pop(kind, 0)
         said = f"{message}: {exc}" if exc is not None else message
         line = " ".join(said.split())[:300] + (f" (and {more} more)" if more else "")
-        if _closed_under(message, exc):  # (the MQTT client's socket closed as it reconnects)
+        if _closed_under(message, exc) or _left_unheard(message, exc):
+            # (the MQTT client's socket closed as it reconnects; its disconnect noted where
+            # no one waits for it any more)
             log.info("%s", line)
         else:
             log.error("%s", line)
@@ -522,6 +524,15 @@ def _closed_under(message: str, exc: object) -> bool:
         and exc.errno == errno.EBADF
         and ("add_writer" in message or "add_reader" in message)
     )
+
+
+def _left_unheard(message: str, exc: object) -> bool:
+    """The MQTT client's own future for a disconnect, set with its error once the broker had
+    closed the connection first, which no one awaits any more (the link had left: aiomqtt's
+    ``[code:128] Unspecified error``): asyncio says it was never retrieved; no fault of ours."""
+    return message.startswith("Future exception was never retrieved") and type(
+        exc
+    ).__module__.startswith("aiomqtt")
 
 
 def _remote_play(config: Config, session: Session) -> RemotePlay | None:
