@@ -738,14 +738,19 @@ class Player:
             ):
                 return
             if any(a["kind"] == "unseen" for a in said):
-                self.press("confirm")
-                self.do("confirm-unseen")
-                self.wait(0.3, 1.0)
-                self.answer(self.look(), self.last_move)
-                if self.notes:
-                    self.notes[-1] += "; " + "; ".join(self.note[-1:])
+                self.confirm_last("confirm-unseen")
                 return
             self.wait(1.0, 3.0)
+
+    def confirm_last(self, what: str) -> None:
+        """``confirm`` for the game's last move, noted as ``what`` on its ply, and the board's
+        answer taken in."""
+        self.press("confirm")
+        self.do(what)
+        self.wait(0.3, 1.0)
+        self.answer(self.look(), self.last_move)
+        if self.notes:
+            self.notes[-1] += "; " + "; ".join(self.note[-1:])
 
     def plan_break(self, max_plies: int) -> None:
         """``broken_switch``: the game drawn ahead (so the switch that breaks is one the next
@@ -885,12 +890,7 @@ class Player:
             self._record(choice)
         if self.owed and self.stuck is None:  # no roll will take the last move: confirm it
             self.wait(0.3, 1.0)
-            self.press("confirm")
-            self.do("confirm-end")
-            self.wait(0.3, 1.0)
-            self.answer(self.look(), self.last_move)
-            if self.notes:
-                self.notes[-1] += "; " + "; ".join(self.note[-1:])
+            self.confirm_last("confirm-end")
         elif self.stuck is None and self.last_move is not None and self.starts:
             self.confirm_unseen(self.starts[-1])
         self.table.finish()
