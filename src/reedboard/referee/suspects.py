@@ -287,10 +287,26 @@ def _stale(line: Fit, edges: Edges, since: float) -> Fit | None:
     first = _filled_first(line, edges, since)
     if line.off:  # (a landing filled first beside the point it misses: it fits but for two)
         return None if first - line.off else line
-    stale = {p for p in line.before ^ line.after if edges.last(p) <= since} | first
+    # (a point it changes on its way and back counts too: a peg jumped off 18 and another
+    # onto 18 in the next move, which a switch stuck closed there never followed)
+    passed = set().union(*(a ^ b for a, b in pairwise((line.before, *line.steps))))
+    stale = {p for p in passed if edges.last(p) <= since} | first
     if len(stale) != 1:
         return None if first else line
     return replace(line, off=frozenset(stale))
+
+
+def _in_hand(board: Occupancy, edges: Edges) -> bool:
+    """Whether a piece lifted since the last one set down (a touch aside) is not down."""
+    down = max(
+        (
+            t
+            for q, t in edges.filled.items()
+            if not any(t - TOUCH < off < t for off in edges.offs.get(q, ()))
+        ),
+        default=float("-inf"),
+    )
+    return any(p not in board and t > down for p, t in edges.off.items())
 
 
 @dataclass
@@ -318,6 +334,9 @@ class SwitchWatch:
     rivals_since: float = 0.0
     question: list[Fit] = field(default_factory=list)
     """Those lines, once they have stood for :data:`AGREED`: ask which was played."""
+    asked: tuple[str, ...] = ()
+    """The first moves of the lines last asked about (a piece then lifted reads as none of
+    them for a while: they are followed until it is down)."""
 
     lost: bool = False
     """More lines fitted than are followed, or longer: none is named until the position
@@ -327,7 +346,7 @@ class SwitchWatch:
         self.agreed = None
         self.kept, self.dropped = [], []
         self.lost = False
-        self.rivals, self.question = (), []
+        self.rivals, self.question, self.asked = (), [], ()
 
     def _fits(
         self, position: Position[Any, Any], board: Occupancy, edges: Edges, since: float
@@ -336,7 +355,7 @@ class SwitchWatch:
         each line kept from the last look followed further, the same point off."""
         if position.to_text() != self.of:
             self.kept, self.of, self.lost = [], position.to_text(), False
-            self.rivals, self.dropped = (), []
+            self.rivals, self.dropped, self.asked = (), [], ()
         fits = fitting_lines(position, board)
         for line in (*self.kept, *self.dropped):
             for base in (line, line.but_last()) if line.moves else (line,):
@@ -377,9 +396,16 @@ class SwitchWatch:
         ]
         if fits:  # (none: a move under way, most likely; the lines kept wait for its end)
             kept = [f for f in fits if f.off]
+            # (and those dropped before, while a piece lifted since is still in the hand: a
+            # goose held on its way reads as no move of theirs, or as a line of another's)
+            older = [
+                d
+                for d in self.dropped
+                if d.moves and str(d.moves[0]) in self.asked and _in_hand(board, edges)
+            ]
             self.dropped = [
                 old
-                for old in self.kept
+                for old in (*self.kept, *older)
                 if not any(f.moves[: len(old.moves)] == old.moves for f in kept)
             ]
             self.kept = kept
@@ -410,6 +436,12 @@ class SwitchWatch:
             # a hand that had lifted its piece): so only once it has stayed so longer than
             # a knocked piece or one set down by mistake stays
             due = max(due, last + SUSPECT)
+        if _in_hand(board, edges) and any(
+            point not in d.off for d in self.dropped if d.moves and str(d.moves[0]) in self.asked
+        ):  # lines asked about, set aside while a piece is in the hand, disagree (a goose
+            # held on its way to 13 reads as set down on 11, whose switch never changed, as if
+            # 11 had moved first, while which goose moved first was asked): not until it is down
+            return None, None
         if now < due:
             return None, due
         return point, None
@@ -466,5 +498,5 @@ class SwitchWatch:
             self.rivals, self.rivals_since, self.question = firsts, now, []
         if now < self.rivals_since + AGREED:
             return self.rivals_since + AGREED
-        self.question = fits
+        self.question, self.asked = fits, firsts
         return None
