@@ -538,6 +538,11 @@ GOES_ON = [
     # on its way to 13 read as set down on 11, whose switch stuck closed, would else leave
     # the one line that moved 11 first): 11 was not named, nor its line taken
     ("fox-and-geese", 168),
+    # `confirm` after the switch is named, a peg since jumped onto it and another over it
+    # (12-10, 10 stuck closed, then 9-11): the two moves fit but at that switch, and the
+    # switches changed in their order but for it (it changed by itself before the first)
+    ("solitaire", 68),
+    ("solitaire", 159),
 ]
 
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 import enum
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import pairwise
 from typing import Any
 
@@ -163,12 +163,12 @@ class Show:
 Decision = Commit | TakeBack | NewStart | Roll | Press | Say | Show
 
 
-def _hidden_then_seen(line: Fit, ignored: Occupancy) -> bool:
+def _hidden_then_seen(line: Fit, ignored: Occupancy, touching: bool = False) -> bool:
     """Whether ``line``'s first move changes a switch in ``ignored`` (thought broken) and some
-    other, and every move after it changes others only."""
+    other, and every move after it changes others only (``touching``: others too)."""
     boards = [a ^ b for a, b in pairwise((line.before, *line.steps))]
     return bool(boards[0] & ignored and boards[0] - ignored) and all(
-        changed - ignored and not changed & ignored for changed in boards[1:]
+        changed - ignored and (touching or not changed & ignored) for changed in boards[1:]
     )
 
 
@@ -2108,7 +2108,15 @@ class Decider:
             lines += [
                 f
                 for f in fitting_lines(self.position, physical, ignored, depth=2)
-                if len(f.moves) == 2 and not f.off and _hidden_then_seen(f, ignored)
+                if len(f.moves) == 2
+                and not f.off
+                and (
+                    _hidden_then_seen(f, ignored)
+                    # (the answer also takes or fills the point thought broken, a peg
+                    # jumping the one set down on it: only where the switches changed in
+                    # the line's order)
+                    or (_hidden_then_seen(f, ignored, touching=True) and self._made_in_order(f))
+                )
             ]
         if ignored and (physical ^ self.recognizer.expected) - ignored:
             lines += self._changed_lines(physical, ignored)
@@ -2175,8 +2183,12 @@ class Decider:
 
     def _made_in_order(self, fit: Fit) -> bool:
         """Whether the switches changed since the position began as ``fit``'s moves would
-        change them (:meth:`Fit.in_order`; the last move's own switches aside)."""
-        return fit.in_order(self._edges, self.recognizer.since, last_changed(self.position))
+        change them (:meth:`Fit.in_order`; the last move's own switches aside, and those
+        thought broken: they changed by themselves)."""
+        off = fit.off | frozenset(self._suspects)
+        return replace(fit, off=off).in_order(
+            self._edges, self.recognizer.since, last_changed(self.position)
+        )
 
     def _changed_lines(self, physical: Occupancy, ignored: Occupancy) -> list[Fit]:
         """The lines from before the last move whose first move is second thoughts about it
