@@ -548,6 +548,9 @@ GOES_ON = [
     # the wait is over, and the lines from the position fit but for 14
     ("solitaire", 239),
     ("solitaire", 3),
+    # the fox's chain read to 9, then gone on over 5 onto 3, stuck closed (named before):
+    # `confirm` takes the chain gone on onto the dead switch, and the geese's answer
+    ("fox-and-geese", 249),
 ]
 
 

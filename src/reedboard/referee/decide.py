@@ -2133,7 +2133,7 @@ class Decider:
                 )
             ]
         if ignored and (physical ^ self.recognizer.expected) - ignored:
-            lines += self._changed_lines(physical, ignored)
+            lines += self._changed_lines(physical, ignored) + self._gone_on_lines(physical, ignored)
         if not (physical ^ self.recognizer.expected) - ignored and ignored:
             # the board is as it was but at the switch thought broken: nothing was moved, or
             # the move changes no other switch (from that point onto a point its own men hold)
@@ -2167,10 +2167,12 @@ class Decider:
             if len(ends) != 1:
                 return False
             (fit,) = ends.values()
-            changes = fit.start is not self.position  # (second thoughts about the last move)
+            # (second thoughts about the last move, or its chain gone on)
+            extends = fit.start is not self.position
+            changes = extends and not goes_on(fit.moves[0], self.position.move_stack[-1])
             for move in fit.moves:
-                self._commit(move, changes, now, changes=changes)
-                changes = False
+                self._commit(move, extends, now, changes=changes)
+                extends = changes = False
             return True
         near = [f for f in lines if len(f.moves) == 1 and f.missed(next(iter(f.off)))]
         points = {p for f in near for p in f.off}
@@ -2236,6 +2238,25 @@ class Decider:
             and changed_for(f.moves[0], last)
             and _hidden_then_seen(f, ignored)
             and (self._made_in_order(f) or (alone and len(f.moves) == 1))
+        ]
+
+    def _gone_on_lines(self, physical: Occupancy, ignored: Occupancy) -> list[Fit]:
+        """The lines from before the last move whose first move is its chain gone on to land
+        on a switch thought broken (which no switch shows: the fox jumped on from 9 over 5
+        onto 3, stuck closed), and maybe the next side's answer, fitting whole but at those
+        switches, the switches changed in their order."""
+        extendable = self.recognizer.extendable
+        if extendable is None:
+            return []
+        base, last = extendable
+        return [
+            f
+            for f in fitting_lines(base, physical, ignored, depth=2)
+            if f.moves
+            and not f.off
+            and goes_on(f.moves[0], last)
+            and f.moves[0].points()[-1] in ignored
+            and self._made_in_order(f)
         ]
 
     def _hold_word(self, button: str, at: float) -> None:
