@@ -346,6 +346,10 @@ EVERYTHING = [
     # taken, then on to e9): the board read the rabbit in the hand and said nothing; it now
     # says no switch saw the piece come down, and the players' confirm takes the change
     ("fox-and-rabbit", 198),
+    # confirm of the fox's 4-1 off 4, named stuck open, while a goose from 5 was in the air
+    # (to 2): 4-1 and 5-4 fit whole but at 4, yet the goose set down on the dead switch
+    # reads the same as one in the hand, so that line is not taken
+    ("fox-and-geese", 96),
 ]
 
 

@@ -165,10 +165,13 @@ Decision = Commit | TakeBack | NewStart | Roll | Press | Say | Show
 
 def _hidden_then_seen(line: Fit, ignored: Occupancy, touching: bool = False) -> bool:
     """Whether ``line``'s first move changes a switch in ``ignored`` (thought broken) and some
-    other, and every move after it changes others only (``touching``: others too)."""
-    boards = [a ^ b for a, b in pairwise((line.before, *line.steps))]
-    return bool(boards[0] & ignored and boards[0] - ignored) and all(
-        changed - ignored and (touching or not changed & ignored) for changed in boards[1:]
+    other, and every move after it changes others only (``touching``: others too, and may
+    take a piece off one of those, not set one down there: that piece may be in the hand)."""
+    steps = list(pairwise((line.before, *line.steps)))
+    first = steps[0][0] ^ steps[0][1]
+    return bool(first & ignored and first - ignored) and all(
+        (a ^ b) - ignored and (not (a ^ b) & ignored or (touching and not b & ignored - a))
+        for a, b in steps[1:]
     )
 
 
