@@ -883,7 +883,6 @@ class Decider:
         keep = False
         pending = self._pending
         plies = len(self.position.move_stack)
-        unexplained = verdict.kind is Kind.UNKNOWN  # (by the game's own position)
         if (
             pending is not None
             and not pending.made
@@ -1110,19 +1109,6 @@ class Decider:
             kind is Kind.UNKNOWN
             or self._state is SessionState.MISMATCH
             or self._held_doubt
-            or (
-                # a move read made waits on, the board otherwise unexplained (a peg on to
-                # 16 over 15 as 25-33 waited, 14's switch stuck closed): the lines from
-                # the position may fit it but for one switch
-                keep
-                and unexplained
-                and self._pending is not None
-                and self._pending.made
-                and all(
-                    line.reader.judge(board).kind in (Kind.UNKNOWN, Kind.NEW_GAME, Kind.LIFTED)
-                    for line in self._pending.lines
-                )  # (nor the lines read ahead: second thoughts then the next side's move)
-            )
             or (
                 kind is Kind.LIFTED
                 and self._pending is None  # (no moves read ahead that explain it)
