@@ -389,6 +389,7 @@ class SwitchWatch:
         lines read past it are not taken: where no switch broke, such a reading was now and
         then a longer line read short (`confirm` takes a move that fits but there)."""
         self.question = []  # (put anew by this look only)
+        held = _in_hand(board, edges)
         fits = [
             f
             for line in self._fits(position, board, edges, since)
@@ -398,11 +399,7 @@ class SwitchWatch:
             kept = [f for f in fits if f.off]
             # (and those dropped before, while a piece lifted since is still in the hand: a
             # goose held on its way reads as no move of theirs, or as a line of another's)
-            older = [
-                d
-                for d in self.dropped
-                if d.moves and str(d.moves[0]) in self.asked and _in_hand(board, edges)
-            ]
+            older = self._asked_about(self.dropped) if held else []
             self.dropped = [
                 old
                 for old in (*self.kept, *older)
@@ -436,15 +433,18 @@ class SwitchWatch:
             # a hand that had lifted its piece): so only once it has stayed so longer than
             # a knocked piece or one set down by mistake stays
             due = max(due, last + SUSPECT)
-        if _in_hand(board, edges) and any(
-            point not in d.off for d in self.dropped if d.moves and str(d.moves[0]) in self.asked
-        ):  # lines asked about, set aside while a piece is in the hand, disagree (a goose
+        if held and any(point not in d.off for d in self._asked_about(self.dropped)):
+            # lines asked about, set aside while a piece is in the hand, disagree (a goose
             # held on its way to 13 reads as set down on 11, whose switch never changed, as if
             # 11 had moved first, while which goose moved first was asked): not until it is down
             return None, None
         if now < due:
             return None, due
         return point, None
+
+    def _asked_about(self, lines: list[Fit]) -> list[Fit]:
+        """Those of ``lines`` whose first move was one the players were last asked about."""
+        return [f for f in lines if f.moves and str(f.moves[0]) in self.asked]
 
     def _hand_at_work(self, board: Occupancy, edges: Edges, now: float) -> bool:
         """Whether the lines disagree only because a piece is in the hand: one lifted since the
