@@ -1080,3 +1080,25 @@ def test_a_roll_held_for_a_move_onto_a_dead_switch_throws_when_the_move_is_taken
     (taken,) = [a["t"] for a in rig.session.alerts if a["kind"] == "move"]
     (thrown,) = [a["t"] for a in rig.session.alerts if a["kind"] == "throw"]
     assert thrown >= taken
+
+
+def test_a_neighbour_knocked_as_a_piece_leaves_a_switch_thought_broken_is_no_move() -> None:
+    # switch 10 is thought broken (stuck open under its goose); that goose moves 10-9 as the
+    # goose on 17 is knocked off its reed: 17 up and 9 filled reads as 17-9 too. The board
+    # waits longer than a touch, as long as a knock lasts (3.5 s), for 17 to come back:
+    # it comes back after 2.6 s, and the move is 10-9
+    pos = ["."] * 33
+    pos[0] = pos[2] = "F"
+    for p in (10, 17, 25, 26, 27):
+        pos[p - 1] = "G"
+    rig = Rig("fox-and-geese", "".join(pos) + " G")
+    rig.lift("10")  # (its switch reads nothing, though the goose is there)
+    rig.session.decider._suspect("10", rig.t)  # (as the watch names a switch)
+    rig.wait(1.0)
+    rig.lift("17")
+    rig.place("9")
+    rig.wait(2.5)
+    assert rig.moves == []
+    rig.place("17")
+    rig.wait(0.5)
+    assert rig.moves == ["10-9"]

@@ -194,6 +194,11 @@ REACHED_EARLY = [
     # (9-4, 1-2) was taken: it is taken as far as the board bears it out (9-4, the fox on
     # its way round a chain since)
     ("fox-and-geese", 18),
+    # the goose 27-19 as the fox reached early, the fox then 11x27x25 through the point the
+    # goose left: a goose lifted there before is the geese's move begun, since the fox could
+    # follow through it (not only land there)
+    ("fox-and-geese-mcloughlin", 103),
+    ("fox-and-geese-mcloughlin", 67),
 ]
 
 
@@ -606,6 +611,60 @@ SECOND_THOUGHTS_BESIDE_A_BROKEN_SWITCH = [
 @pytest.mark.parametrize(("game_id", "seed"), SECOND_THOUGHTS_BESIDE_A_BROKEN_SWITCH)
 def test_second_thoughts_beside_a_broken_switch_are_read(game_id: str, seed: int) -> None:
     _recognised(game_id, [seed], **ORDINARY["all"])
+
+
+SECOND_THOUGHTS_WITH_A_KNOCK = [
+    # the fox's 1-4 changed for 1-5 after a goose on 19 was knocked off its reed and back
+    # (0.7 s, bouncing as it came down): the bounce's openings are no goose lifted before the
+    # fox moved on (read as the geese begun, so 1-4 stood and the board meant nothing)
+    ("fox-and-geese", 10, 115),
+    # the fox's 2-1 changed for 2-3 while a goose on 8 was knocked off for 2.2 s, the geese
+    # then 21-15: the knocked goose may have gone 8-15 only if the fox could then have come
+    # onto 8 (none from 1 can), so its lift is no sign the geese had begun
+    ("fox-and-geese", 37, 120),
+]
+
+
+EVERY_BEHAVIOUR_NO_SWITCH_BROKEN = [
+    # the fox's 5x17, its taken goose set down by mistake on 19 and lifted again, taken only
+    # once the geese had begun (11-6, the fox's player reaching early for 9): read from when
+    # the fox left 5, the position after it counted that set-down as a stray the geese's
+    # moves had to explain, and 11-6 with 9-4 went unread for good
+    ("fox-and-geese", 15, 120),
+    # the same in Skip, where the capture lands on the man it takes: f5xg6, g6's man set
+    # down by mistake on e4, then e7-d6 and c2-b3 each with the next side reaching early
+    ("skip", 9, 120),
+    # 16-9 changed for 16-17 as the goose 19-18 came down, the fox knocked off 17 and
+    # then moved on from it (17-11) while a goose on 18 was touched: read two ways (19-18
+    # then 17-11, or 19-11 then 17-18) with the hands never still for the grace time, the
+    # question waited on a rest that never came and the moves went past what the board
+    # can tell; the players are asked a grace time after the board first read so
+    ("fox-and-geese", 7, 120),
+    # the goose's 25-18 changed for 25-17 (a man the fox could take: the change waits), then
+    # the fox 15x29 and a goose lifted from 17 and set down on 11 as a taken man might be by
+    # mistake: with the hands never still, the wait for that man to be taken away lasted
+    # until the moves had read past what the board can tell; it lasts the hold time from
+    # when the board first read so
+    ("fox-and-geese-mcloughlin", 28, 120),
+]
+
+
+@pytest.mark.parametrize(("game_id", "seed", "plies"), EVERY_BEHAVIOUR_NO_SWITCH_BROKEN)
+def test_every_behaviour_but_a_broken_switch_is_recognised(
+    game_id: str, seed: int, plies: int
+) -> None:
+    habits = {**ORDINARY["all"], "broken_switch": 0.0}
+    report = check_games(game_id, [seed], plies=plies, **habits)
+    assert not report.failures, [g.first for g in report.failures]
+
+
+@pytest.mark.parametrize(("game_id", "seed", "plies"), SECOND_THOUGHTS_WITH_A_KNOCK)
+def test_second_thoughts_beside_a_knocked_piece_are_read(
+    game_id: str, seed: int, plies: int
+) -> None:
+    habits = {**ORDINARY["all"], "broken_switch": 0.0}  # (every behaviour, no switch broken)
+    report = check_games(game_id, [seed], plies=plies, **habits)
+    assert not report.failures, [g.first for g in report.failures]
 
 
 def test_a_piece_set_down_on_second_thoughts_where_no_move_ends_is_its_own_stop() -> None:

@@ -40,6 +40,7 @@ from reedboard.referee.pending import (
 )
 from reedboard.referee.recognition import (
     REACTION,
+    SET_BACK,
     SET_DOWN,
     TOUCH,
     Candidate,
@@ -233,6 +234,12 @@ class Decider:
         at once, since the position began: the switches could not tell them apart."""
         self._early_two_down = float("-inf")
         """When a piece was last set down (where the position has none) as of those readings."""
+        self._early_two_at: float | None = None
+        """When the board first read so (the grace time counts from then, though the next
+        side's hands go on changing switches: the readings only grow deeper)."""
+        self._mistaken_at: float | None = None
+        """When the board first read as a capture under way whose taken man was set down by
+        mistake (:meth:`_mistaken`), since the position began."""
         self._deferred: tuple[float, Verdict] | None = None
         """WAITING: when the board began to show an earlier position or a start, and it."""
         self._state = SessionState.PLAYING
@@ -594,6 +601,7 @@ class Decider:
         self._word = None
         self._deferred = None
         self._early_two, self._early_two_down = set(), float("-inf")
+        self._early_two_at = self._mistaken_at = None
         self._leave(SessionState.PENDING, SessionState.ASKING, SessionState.WAITING)
 
     def _sync_history(self, history: list[tuple[Occupancy, bool]]) -> None:
@@ -786,11 +794,15 @@ class Decider:
             and not self.mismatch
             and now >= self._unknown_since + self._grace()
         ):  # (moves read ahead no longer explain the board: they are dropped with it)
-            self._pending = None
+            pending, self._pending = self._pending, None
             if self._ask_early(now):
                 self._unknown_since = None
             elif self._watch_asked or self._ambiguous:
                 self._unknown_since = None  # the question standing is the word
+            elif now < self._last_edge() + self._grace():  # (no question to ask after all:
+                # a mismatch is a board that stays so)
+                self._pending = pending
+                self._unknown_since, self._early_two_at = self._last_edge(), None
             else:
                 self._enter(SessionState.MISMATCH)
                 self._say(Mismatch(now, self._fix_text()))
@@ -1088,6 +1100,15 @@ class Decider:
                 if self._unknown_since is None and self.position.is_chance() and self.dice:
                     self._notice(now, "roll-first", "press roll before moving")
                 self._unknown_since = now
+                if (
+                    self._early_two_at is not None
+                    and not self._ambiguous
+                    and not self._watch_asked
+                    and self._pending is None
+                ):  # (read two ways with the next side reaching early, and no question
+                    # standing: the players are asked a grace time after, not once the
+                    # hands rest, when the moves made since read past what it can tell)
+                    self._unknown_since = min(now, self._early_two_at)
         self._lifted = self._landings if kind is Kind.LIFTED else frozenset()
         self._held = kind is Kind.LIFTED or (
             kind in (Kind.TAKEBACK, Kind.NEW_GAME) and verdict.on_the_way
@@ -1431,20 +1452,33 @@ class Decider:
         board stays so. ``lately``: that man was set down less than the hold time ago, no
         still piece touched besides (against moves read on a landing that did not change,
         then the next side's move: he stays only a moment, and touches meanwhile do not make
-        the wait longer)."""
+        the wait longer). Else the wait counts from the last switch change, but lasts no
+        longer than the hold time from when the board first read so: hands going on with
+        the next moves do not make it longer (he stays only a moment)."""
         if lately:
             never = float("-inf")
             new = board - self.recognizer.expected
             until = max((self._edges.filled.get(p, never) for p in new), default=never)
+            until += self.hold
         else:
-            until = self._last_edge()
-        until += self.hold
+            until = self._mistake_waits()
         if now >= until or not self.recognizer.set_down_by_mistake(
             board, touched=not lately, routed=True
         ):
             return False
+        if not lately and self._mistaken_at is None:
+            self._mistaken_at = now
         self._read_again_at = until + 0.001
         return True
+
+    def _mistake_waits(self) -> float:
+        """Until when a board that may be a capture under way, its taken man set down by
+        mistake, holds up moves read ahead: the hold time after the last switch change,
+        but no longer than the hold time after the board first read so."""
+        until = self._last_edge()
+        if self._mistaken_at is not None:
+            until = min(until, self._mistaken_at)
+        return until + self.hold
 
     def _reached_early(self, board: Occupancy, now: float, plainly: bool = False) -> bool:
         """A board that means nothing from here may be a move made while the next side
@@ -1465,14 +1499,16 @@ class Decider:
         if any(c.move != early[0].move for c in self.recognizer.held_early):
             return False  # (or another move made, the next side's piece in the hand: the
             # next readings tell, the piece coming down)
-        if now < self._last_edge() + self.hold and (
+        if now < self._mistake_waits() and (
             self.recognizer.set_down_by_mistake(board, routed=True)
             or self.recognizer.taken_after(board)
         ):
             # or a capture whose taken man was set down by mistake: wait for that point to
             # empty (or, taken away again, for the men left to be taken), or the board to
             # stay so longer than a hand holds a piece
-            self._read_again_at = self._last_edge() + self.hold + 0.001
+            if self._mistaken_at is None:
+                self._mistaken_at = now
+            self._read_again_at = self._mistake_waits() + 0.001
             return False
         if plainly and (not self.recognizer.early_made or len(early[0].move.points()) > 2):
             return False  # (a chain's stops and slides read many ways: not on this evidence)
@@ -1548,19 +1584,21 @@ class Decider:
         if len(moves) > 1:
             self._early_two.update(moves)
             self._early_two_down = max(self._early_two_down, down)
+            if self._early_two_at is None:
+                self._early_two_at = self._edges.now
         return bool(self._early_two) and down <= self._early_two_down
 
     def _from_a_suspect(self, move: Move, now: float) -> bool:
-        """Whether ``move`` reads made with its piece lifted less than a touch ago, while a
-        move from a point whose switch is thought broken (its piece's lift unseen) lands
-        where it does: a hand touching a neighbour as the piece on the broken switch moved
-        reads the same. Wait for the lifted piece to come back (then it was that move) or to
-        stay up longer than a touch."""
+        """Whether ``move`` reads made with its piece lifted less than :data:`SET_BACK` ago,
+        while a move from a point whose switch is thought broken (its piece's lift unseen)
+        lands where it does: a hand touching a neighbour, or knocking it off its reed, as the
+        piece on the broken switch moved reads the same. Wait for the lifted piece to come
+        back (then it was that move) or to stay up longer than a touch or a knock."""
         if not self._suspects:
             return False
         points = move.points()
         left = self._edges.off.get(points[0]) if points else None
-        if left is None or now >= left + TOUCH:
+        if left is None or now >= left + SET_BACK:
             return False
         for other in self.position.legal_moves:
             theirs = other.points()  # (none: a pass, a throw)
@@ -1570,7 +1608,7 @@ class Decider:
                 and theirs[0] in self._suspects
                 and theirs[-1] == points[-1]
             ):
-                self._read_again_at = left + TOUCH + 0.001
+                self._read_again_at = left + SET_BACK + 0.001
                 return True
         return False
 

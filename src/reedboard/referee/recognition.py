@@ -722,20 +722,51 @@ class Recognizer:
         since must explain."""
         own: Occupancy = frozenset()
         landed = float("inf")
+        taken: Occupancy = frozenset()
         if self.history and self.position.move_stack:
             last = self.position.move_stack[-1].points()
-            own = (self.history[-1][0] ^ self.expected) | frozenset(last)
+            before = self.history[-1][0]
+            own = (before ^ self.expected) | frozenset(last)
             # (set down on after the last move's piece came down: another piece, not it)
             landed = self.came_down(last) if last else landed
-        return frozenset(
-            p
+            taken = before - self.expected - frozenset(last[:1])
+            if last and last[-1] in before and last[-1] != last[0]:
+                taken |= {last[-1]}  # (a capture onto the man it takes)
+        strays = {
+            p: t
             for p, t in self.edges.filled.items()
             if t >= self.since
             and p not in board
             and p not in self.expected
             and (p not in own or t > landed + BOUNCE)
             and self._set_down(p, t) >= self.since  # (else pieces only slid over it)
+        }
+        # a man the last move took, set down by mistake and taken away (this position read
+        # from when that move's piece left: the next side reached early): its own stray, the
+        # first set-down soon after he came off (within :data:`REACH`) and before a piece of
+        # the side to move left its point (a stop of theirs, then), one each
+        theirs = min(
+            (
+                t
+                for p in self._starts
+                for t in self.edges.offs.get(p, ())
+                if t >= self.since and t not in self.edges.bounces.get(p, ())
+            ),
+            default=float("inf"),
         )
+        for q in sorted(taken):
+            bounced = self.edges.bounces.get(q, ())
+            offs = [t for t in self.edges.offs.get(q, ()) if t not in bounced]
+            off = next((t for t in offs if t >= self.since), None)
+            if off is None:
+                continue
+            back = min((t for t in self.edges.fills.get(q, ()) if t > off), default=float("inf"))
+            after = sorted(
+                (t, p) for p, t in strays.items() if off < t < min(back, off + REACH, theirs)
+            )
+            if after:
+                del strays[after[0][1]]
+        return frozenset(strays)
 
     def came_down(self, points: tuple[str, ...]) -> float:
         """When the last move (of ``points``) came down: its landing's first fill after its
@@ -944,8 +975,9 @@ class Recognizer:
         theirs = self._starts - {c.start, c.landing}
         return any(
             self.since <= t < moved
+            and t not in self.edges.bounces.get(p, ())  # (the piece still there)
             and not self._set_back(p, t, moved)
-            and (not self._set_back(p, t, float("inf")) or self._may_go(p))
+            and (not self._set_back(p, t, float("inf")) or self._may_go(p, c.start))
             for p in theirs
             for t in self.edges.offs.get(p, ())
         )
@@ -957,18 +989,28 @@ class Recognizer:
         end = min(lifted + SET_BACK, before)
         return any(lifted < t <= end for t in self.edges.fills.get(point, ()))
 
-    def _may_go(self, point: str) -> bool:
+    def _may_go(self, point: str, mover: str | None) -> bool:
         """Whether a move of the side to move from ``point`` lands where a piece has been set
         down since the position began (a capture onto a man whose switch never changed shows
-        nothing of it), the mover's own landing too (the goose 9-5 and the fox 17-9 read the
-        same as the fox's 11-17 changed for 11-5, the goose on 9 touched): else a piece lifted
-        there and back within :data:`SET_BACK` is no move of theirs begun (a knock, a touch,
-        over while the mover moved on)."""
-        return any(
-            d.start == point and self.edges.filled.get(d.landing, float("-inf")) >= self.since
-            for d in self._known.candidates
-            if not d.extends
-        )
+        nothing of it), the mover's own landing too, and the piece on ``mover`` may then move
+        onto ``point`` or through it (the goose 9-5 and the fox 17-9 read the same as the
+        fox's 11-17 changed for 11-5, the goose on 9 touched): else a piece lifted there and
+        back within :data:`SET_BACK` is no move of theirs begun (a knock, a touch, over while
+        the mover moved on; the fox's 2-1 changed for 2-3 while the goose on 8 was knocked
+        off, the goose 21-15 after it: no fox from 1 reaches 8)."""
+        for d in self._known.candidates:
+            if d.extends or d.start != point:
+                continue
+            if self.edges.filled.get(d.landing, float("-inf")) < self.since:
+                continue
+            after = self.position.copy()
+            after.push(d.move)
+            if mover is None or any(
+                m.points()[:1] == (mover,) and point in m.points()[1:]  # (a chain: on its way)
+                for m in after.legal_moves
+            ):
+                return True
+        return False
 
     def off_its_route(self, board: Occupancy, move: Move) -> bool:
         """Whether ``board`` shows a point set down on and emptied again since this position
