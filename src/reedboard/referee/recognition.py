@@ -745,6 +745,8 @@ class Recognizer:
         # from when that move's piece left: the next side reached early): its own stray, the
         # first set-down soon after he came off (within :data:`REACH`) and before a piece of
         # the side to move left its point (a stop of theirs, then), one each
+        if not taken or not strays:
+            return frozenset(strays)
         theirs = min(
             (
                 t
