@@ -136,3 +136,19 @@ def test_the_referees_state_follows_the_game() -> None:
     assert rig.session.state is SessionState.WAITING
     rig.wait(4.5)
     assert rig.session.state is SessionState.PLAYING and rig.moves == ["9-4"]
+
+
+def test_a_move_carried_out_wrong_is_a_mismatch_though_hands_touch_pieces_meanwhile() -> None:
+    from reedboard.referee.session import SessionState
+
+    # the computer's 9-4 set down on 3; meanwhile a hand touches a still goose again and
+    # again: the board stays wrong, so it says so after the grace time, as with hands still
+    rig = Rig("fox-and-geese")
+    rig.session.play("9-4", "computer", rig.t)
+    rig.move("9", "3")
+    for _ in range(3):
+        rig.wait(0.9)
+        rig.lift("33")
+        rig.wait(0.2)
+        rig.place("33")
+    assert rig.session.state is SessionState.MISMATCH

@@ -235,11 +235,13 @@ class Decider:
         self._early_two_down = float("-inf")
         """When a piece was last set down (where the position has none) as of those readings."""
         self._early_two_at: float | None = None
-        """When the board first read so (the grace time counts from then, though the next
-        side's hands go on changing switches: the readings only grow deeper)."""
+        """When the board first read so, since it last waited for the hands to rest (the
+        grace time counts from then, though the next side's hands go on changing switches:
+        the readings only grow deeper)."""
         self._mistaken_at: float | None = None
-        """When the board first read as a capture under way whose taken man was set down by
-        mistake (:meth:`_mistaken`), since the position began."""
+        """When the board first read, since the position began, as a capture under way whose
+        taken man was set down by mistake, or taken after its landing (:meth:`_mistaken`,
+        :meth:`_reached_early`)."""
         self._deferred: tuple[float, Verdict] | None = None
         """WAITING: when the board began to show an earlier position or a start, and it."""
         self._state = SessionState.PLAYING
@@ -799,8 +801,9 @@ class Decider:
                 self._unknown_since = None
             elif self._watch_asked or self._ambiguous:
                 self._unknown_since = None  # the question standing is the word
-            elif now < self._last_edge() + self._grace():  # (no question to ask after all:
-                # a mismatch is a board that stays so)
+            elif self._early_two_at is not None and now < self._last_edge() + self._grace():
+                # (timed from a reading two ways, and no question to ask after all: a
+                # mismatch is then a board that stays so, as anywhere else)
                 self._pending = pending
                 self._unknown_since, self._early_two_at = self._last_edge(), None
             else:

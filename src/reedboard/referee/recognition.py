@@ -1007,9 +1007,14 @@ class Recognizer:
                 continue
             after = self.position.copy()
             after.push(d.move)
-            if mover is None or any(
-                m.points()[:1] == (mover,) and point in m.points()[1:]  # (a chain: on its way)
-                for m in after.legal_moves
+            if (
+                mover is None
+                or after.is_chance()  # (a throw next, or the same side again: as before)
+                or after.turn == self.position.turn
+                or any(
+                    m.points()[:1] == (mover,) and point in m.points()[1:]  # (a chain too)
+                    for m in after.legal_moves
+                )
             ):
                 return True
         return False
