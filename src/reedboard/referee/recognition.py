@@ -741,10 +741,11 @@ class Recognizer:
             and (p not in own or t > landed + BOUNCE)
             and self._set_down(p, t) >= self.since  # (else pieces only slid over it)
         }
-        # a man the last move took, set down by mistake and taken away (this position read
-        # from when that move's piece left: the next side reached early): its own stray, the
-        # first set-down soon after he came off (within :data:`REACH`) and before a piece of
-        # the side to move left its point (a stop of theirs, then), one each
+        # a man the last move took who came off since this position began (it is read from
+        # when that move's piece left, the next side reaching early; or the move was read
+        # before he came off), set down by mistake and taken away: its own stray, the first
+        # set-down soon after he came off (within :data:`REACH`) and before a piece of the
+        # side to move left its point (a stop of theirs, then), one each
         if not taken or not strays:
             return frozenset(strays)
         theirs = min(
