@@ -1469,9 +1469,10 @@ class Decider:
             board, touched=not lately, routed=True
         ):
             return False
-        if not lately and self._mistaken_at is None:
-            self._mistaken_at = now
-        self._read_again_at = until + 0.001
+        if lately:
+            self._read_again_at = until + 0.001
+        else:
+            self._wait_for_a_mistake(now)
         return True
 
     def _mistake_waits(self) -> float:
@@ -1482,6 +1483,13 @@ class Decider:
         if self._mistaken_at is not None:
             until = min(until, self._mistaken_at)
         return until + self.hold
+
+    def _wait_for_a_mistake(self, now: float) -> None:
+        """The board reads (still) as such a capture: note when it first did, and read it
+        again once the wait is over (:meth:`_mistake_waits`)."""
+        if self._mistaken_at is None:
+            self._mistaken_at = now
+        self._read_again_at = self._mistake_waits() + 0.001
 
     def _reached_early(self, board: Occupancy, now: float, plainly: bool = False) -> bool:
         """A board that means nothing from here may be a move made while the next side
@@ -1509,9 +1517,7 @@ class Decider:
             # or a capture whose taken man was set down by mistake: wait for that point to
             # empty (or, taken away again, for the men left to be taken), or the board to
             # stay so longer than a hand holds a piece
-            if self._mistaken_at is None:
-                self._mistaken_at = now
-            self._read_again_at = self._mistake_waits() + 0.001
+            self._wait_for_a_mistake(now)
             return False
         if plainly and (not self.recognizer.early_made or len(early[0].move.points()) > 2):
             return False  # (a chain's stops and slides read many ways: not on this evidence)

@@ -748,7 +748,7 @@ class Recognizer:
         # side to move left its point (a stop of theirs, then), one each
         if not taken or not strays:
             return frozenset(strays)
-        theirs = min(
+        begun = min(  # (the side to move's first lift)
             (
                 t
                 for p in self._starts
@@ -765,7 +765,7 @@ class Recognizer:
                 continue
             back = min((t for t in self.edges.fills.get(q, ()) if t > off), default=float("inf"))
             after = sorted(
-                (t, p) for p, t in strays.items() if off < t < min(back, off + REACH, theirs)
+                (t, p) for p, t in strays.items() if off < t < min(back, off + REACH, begun)
             )
             if after:
                 del strays[after[0][1]]
