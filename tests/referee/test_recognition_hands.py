@@ -199,6 +199,11 @@ REACHED_EARLY = [
     # follow through it (not only land there)
     ("fox-and-geese-mcloughlin", 103),
     ("fox-and-geese-mcloughlin", 67),
+    # `roll` pressed 80 ms after the fox rose, before it came down on b4's rabbit: two
+    # captures read made (c1-b4, c1-d4, landings that need not change), none seen come down;
+    # asked at once, the question was gone once b4 went empty and full, and `confirm` put it
+    # again unseen: it waits for the switches to be still, or `roll` pressed again
+    ("fox-and-rabbit-4", 207),
 ]
 
 
@@ -476,6 +481,11 @@ BROKEN = [
     # roll took the move and threw, and the confirm then took Red's entry onto his own man
     # on L38 (a landing that never changes), which nobody had made
     ("parchesi", 49),
+    # `roll` held (a landing onto a dead switch reads the same as the fox in the hand),
+    # `confirm` put the question, the player stepped to the second candidate with `hint`;
+    # the held roll, carried out then, put the same question again and lit the first
+    # candidate, which `confirm` took: the same question put again keeps the one lit
+    ("fox-and-rabbit", 162),
 ]
 
 

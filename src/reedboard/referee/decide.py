@@ -1924,6 +1924,17 @@ class Decider:
             self._last_ask, self._asked_at = question, now
             self._say(Ambiguous(now, moves))
 
+    def _put(self, now: float, moves: tuple[Move, ...], extends: bool) -> None:
+        """Put to the players which of ``moves`` was made, from a word (`roll`, `confirm`).
+        The same question put again (a `roll` held until the switches were still, carried out
+        after `confirm` had put it) keeps the candidate the players stepped to with `hint`."""
+        if moves != self._ambiguous:
+            self._ambiguous, self._shown = moves, 0
+        self._watch_asked = {}  # (another question replaces the watch's)
+        self._ambiguous_extends = extends
+        self._questions()
+        self._ask(now, moves)
+
     def _take(self, steps: tuple[PendingStep, ...], now: float) -> None:
         """Commit pending moves, in order."""
         self._pending = None
@@ -1975,15 +1986,28 @@ class Decider:
             # or a move onto a switch thought broken, whose landing no switch shows (or
             # several such, nothing else made but second thoughts: the players say which)
             shown = [c.move for c in made if not c.changes]
-            self._ambiguous, self._shown = distinct([*shown, *hidden]), 0
-            self._watch_asked = {}  # (another question replaces the watch's)
-            self._questions()
-            self._ambiguous_extends = False
-            self._ask(now, self._ambiguous)
+            self._put(now, distinct([*shown, *hidden]), False)
             return True
         if len(made) == 1 and self._in_the_air(made, now):
             # a button is no evidence that a piece came down: wait for the switches to be still
             self._wait_for(made[0], button, now)
+            return True
+        if (
+            button == "roll"
+            and len(made) > 1
+            and self._in_the_air(made, now)
+            and not (self._on_word is not None and "roll" in self._on_word[1])
+        ):  # several read made, none seen come down, the next side asking for its throw: the
+            # piece may be in the hand still, so the question waits for the switches to be
+            # still, `roll` pressed again, or `confirm` (the mover's word that it is down)
+            if self._on_word is None:
+                self._notice(
+                    now,
+                    "waiting",
+                    f"{button} waits: the piece may still be in the hand; the board asks which"
+                    f" move once it has been still for {QUIET:g} s",
+                )
+            self._hold_word(button, self._last_edge() + QUIET + 0.001)
             return True
         if len(made) == 1:
             (c,) = made
@@ -1991,11 +2015,7 @@ class Decider:
             self._commit(c.move, c.extends, now)
             return True
         if len(made) > 1:
-            self._ambiguous, self._shown = tuple(c.move for c in made), 0
-            self._watch_asked = {}  # (another question replaces the watch's)
-            self._questions()
-            self._ambiguous_extends = made[0].extends
-            self._ask(now, tuple(c.move for c in made))
+            self._put(now, tuple(c.move for c in made), made[0].extends)
             return True
         pending = self._pending
         lines = pending.at_rest(board) if pending is not None else []
@@ -2226,11 +2246,7 @@ class Decider:
             if point not in self._suspects:
                 self._suspect(point, now)
             return True
-        self._ambiguous, self._shown = moves, 0
-        self._watch_asked = {}  # (another question replaces the watch's)
-        self._ambiguous_extends = False
-        self._questions()
-        self._ask(now, moves)
+        self._put(now, moves, False)
         return True
 
     def _made_in_order(self, fit: Fit) -> bool:
