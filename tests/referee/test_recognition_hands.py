@@ -570,6 +570,12 @@ GOES_ON = [
     # the fox's chain read to 9, then gone on over 5 onto 3, stuck closed (named before):
     # `confirm` takes the chain gone on onto the dead switch, and the geese's answer
     ("fox-and-geese", 249),
+    # a man's switch gone open (L54, L55) before the next move began, that move then made
+    # whole (its switches changed after): `confirm` or `roll` found no move onto or off the
+    # dead switch and did nothing, the players pressed on, and the board later read the
+    # position before as a takeback; the word takes the move, the switch named
+    ("parchesi", 60),
+    ("parchesi", 101),
 ]
 
 

@@ -2234,7 +2234,7 @@ class Decider:
         points = {p for f in near for p in f.off}
         moves = distinct(f.moves[0] for f in near)
         if not moves:
-            return False
+            return self._broken_before(lines, now)
         if now < self._last_edge() + SUSPECT and (
             len(moves) > 1 or any(p in f.after for f in near for p in f.off)
         ):  # the piece may still be in the hand: its landing's switch is not yet suspect
@@ -2247,6 +2247,29 @@ class Decider:
                 self._suspect(point, now)
             return True
         self._put(now, moves, False)
+        return True
+
+    def _broken_before(self, lines: list[Fit], now: float) -> bool:
+        """The word (`confirm`, `roll`) where the one move read fits the board everywhere but
+        at one switch it does not touch, which has read so since before the move's piece left
+        and for longer than a knock lasts (a piece lifted, or a switch gone, before the move
+        began, and not come back): the move is taken and that switch thought broken."""
+        apart = [
+            f
+            for f in lines
+            if len(f.moves) == 1 and len(f.off) == 1 and not f.passes(next(iter(f.off)))
+        ]
+        if len({f.moves[0] for f in apart}) != 1 or len({p for f in apart for p in f.off}) != 1:
+            return False
+        fit = apart[0]
+        (point,) = fit.off
+        since = self._edges.last(point)
+        began = min((self._edges.last(p) for p in fit.before ^ fit.after), default=since)
+        if not since < began or now < since + KNOCK:
+            return False
+        self._commit(fit.moves[0], False, now)
+        if point not in self._suspects:
+            self._suspect(point, now)
         return True
 
     def _made_in_order(self, fit: Fit) -> bool:
