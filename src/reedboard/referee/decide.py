@@ -2198,20 +2198,18 @@ class Decider:
                 return False
         elif not physical ^ self.recognizer.expected:
             # the board is as it was, yet the player confirms a move made: a move that changes
-            # one switch only, its landing (a man entering the board), which did not follow
-            # it. (Not on `roll`: the next side asks for its throw before a move is made, and
-            # a capture onto a man changes only its start.) Nothing shows it was made: it is
-            # only ever asked (a stray press is then answered by another `confirm`)
+            # one switch only, which did not follow it: its landing (a man entering the
+            # board), or its start (a man leaving a nest whose switch stuck closed, onto his
+            # own man). (Not on `roll`: the next side asks for its throw before a move is
+            # made, and a capture onto a man changes only its start.) Nothing shows it was
+            # made: it is only ever asked (a stray press is then answered by another `confirm`)
             lines = [
                 f
                 for f in lines
-                if button == "confirm"
-                and len(f.off) == 1
-                and f.before ^ f.after == f.off
-                and f.off <= f.after
+                if button == "confirm" and len(f.off) == 1 and f.before ^ f.after == f.off
             ]
             if not lines:
-                return False
+                return self._moved_off_and_refilled(physical, now)
             unseen = True
         exact = [f for f in lines if not f.off]
         if exact:
@@ -2249,11 +2247,43 @@ class Decider:
         self._put(now, moves, False)
         return True
 
+    def _moved_off_and_refilled(self, physical: Occupancy, now: float) -> bool:
+        """The word where the board is as it was, but a piece of it was up longer than a hand
+        holds one (:data:`SET_BACK`) before the point filled again: that piece moved onto a
+        dead switch (its landing unseen) and the next side's piece came onto the point it left
+        (a man entering onto the start square just left). Where one such line of two moves
+        fits the board but at the first move's landing, it is taken and that switch named."""
+        if self._suspects:
+            return False
+        since = self.recognizer.since
+        ends: dict[str, Fit] = {}
+        for f in fitting_lines(self.position, physical, depth=2):
+            if len(f.moves) != 2 or len(f.off) != 1:
+                continue
+            (point,) = f.off
+            first, then = f.moves[0].points(), f.moves[1].points()
+            if not (first and first[-1] == point and f.missed(point) and then):
+                continue
+            if then[-1] != first[0] or not self.recognizer.set_back_late({first[0]}, since):
+                continue
+            ends[f.position.to_text()] = f
+        if len(ends) != 1:
+            return False
+        (fit,) = ends.values()
+        for move in fit.moves:
+            self._commit(move, False, now)
+        (point,) = fit.off
+        self._suspect(point, now)
+        return True
+
     def _broken_before(self, lines: list[Fit], now: float) -> bool:
         """The word (`confirm`, `roll`) where the one move read fits the board everywhere but
         at one switch it does not touch, which has read so since before the move's piece left
         and for longer than a knock lasts (a piece lifted, or a switch gone, before the move
-        began, and not come back): the move is taken and that switch thought broken."""
+        began, and not come back): the move is taken and that switch thought broken. (Not
+        while another switch is thought broken: only one is named at a time.)"""
+        if self._suspects:
+            return False
         apart = [
             f
             for f in lines
