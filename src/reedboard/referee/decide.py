@@ -2264,7 +2264,9 @@ class Decider:
             first, then = f.moves[0].points(), f.moves[1].points()
             if not (first and first[-1] == point and f.missed(point) and then):
                 continue
-            if then[-1] != first[0] or not self.recognizer.set_back_late(frozenset({first[0]}), since):
+            if then[-1] != first[0] or not self.recognizer.set_back_late(
+                frozenset({first[0]}), since
+            ):
                 continue
             ends[f.position.to_text()] = f
         if len(ends) != 1:
