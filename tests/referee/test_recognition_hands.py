@@ -365,6 +365,11 @@ EVERYTHING = [
     # (to 2): 4-1 and 5-4 fit whole but at 4, yet the goose set down on the dead switch
     # reads the same as one in the hand, so that line is not taken
     ("fox-and-geese", 96),
+    # roll pressed 50 ms before the fox, counted out off c3 (named stuck closed: its lift
+    # unseen), came down on f4: the capture c3-b6 onto the rabbit, whose switch need not
+    # change, fitted but at c3 and was taken on the button (the game over); it reads the
+    # same as the fox in the air, so the button waits for the switches to be still
+    ("fox-and-rabbit-4", 64),
 ]
 
 
@@ -629,6 +634,10 @@ SECOND_THOUGHTS_BESIDE_A_BROKEN_SWITCH = [
     # stuck closed at 8, beside the fox: no line of the fox's through 8 reads this board, so
     # the second thoughts stand (read as 10-17 kept, the board meant nothing from there)
     ("fox-and-geese", 26),
+    # the fox set down on a4, then slid back along the row onto h3, stuck closed and named:
+    # the switches it slid over are no move of their own, so the change alone is read on
+    # `confirm` (a4 read empty, nothing set down elsewhere)
+    ("fox-and-rabbit-4", 63),
 ]
 
 

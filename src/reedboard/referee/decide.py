@@ -1967,11 +1967,16 @@ class Decider:
         if (
             button == "roll"
             and now < self._last_edge() + SUSPECT
-            and any(m.points()[-1:] and m.points()[-1] in self._suspects for m in hidden)
+            and any(
+                m.points()[-1:]
+                and (m.points()[-1] in self._suspects or m.points()[-1] in self.recognizer.expected)
+                for m in hidden
+            )
         ):  # a move onto the switch thought broken reads the same as its piece in the hand
-            # (no switch shows it come down): the next side's throw waits for the switches
-            # to have been still for SUSPECT (a piece come down elsewhere meanwhile is its
-            # move). (`confirm` is the mover's word that it is down.)
+            # (no switch shows it come down), and so does one off it onto a man (a capture
+            # onto the rabbit's circle): the next side's throw waits for the switches to have
+            # been still for SUSPECT (a piece come down elsewhere meanwhile is its move).
+            # (`confirm` is the mover's word that it is down.)
             self._hold_word(button, self._last_edge() + SUSPECT + 0.001)
             return True
         if len(hidden) == 1 and all(c.changes for c in made):
@@ -2323,8 +2328,9 @@ class Decider:
         counting its landing read empty since as the change's took wrong changes in the
         all row, FG 106, 117, 123: a piece lifted from there is as often the next side's
         hand or a touch); but the change alone is read where no switch but that landing's
-        has changed since, and it reads empty: the piece gone from there, and nowhere else
-        (Fox and Rabbit all 109: h3-i2, then on to g4, stuck closed, and confirm)."""
+        has changed since (but points the piece slid over, never set down on), and it reads
+        empty: the piece gone from there, and nowhere else (Fox and Rabbit all 109: h3-i2,
+        then on to g4, stuck closed, and confirm; 4-player 63, slid along a row onto h3)."""
         r = self.recognizer
         extendable = r.extendable
         if extendable is None or not r.second_thoughts or self._word == self._last_move():
@@ -2336,7 +2342,12 @@ class Decider:
             for p in self._edges.on.keys() | self._edges.off.keys()
             if self._edges.last(p) > r.since
         }
-        alone = len(landing) == 1 and landing[0] not in physical and changed == set(landing)
+        slid = {  # (a piece slid over on its way, never set down: no move of its own)
+            p
+            for p in changed - set(landing)
+            if p not in physical and p not in r.expected and r.set_down(p, float("inf")) < r.since
+        }
+        alone = len(landing) == 1 and landing[0] not in physical and changed - slid == set(landing)
         return [
             f
             for f in fitting_lines(base, physical, ignored, depth=2)

@@ -483,7 +483,7 @@ class Recognizer:
             if c.landing not in board and not unchanged:
                 # (a contact too short for a set-down is a piece sliding over the point: the
                 # piece came down there when it last stayed, if it did)
-                filled = landed = self._set_down(c.landing, filled)
+                filled = landed = self.set_down(c.landing, filled)
             if (c.move, c.extends, filled) in tried:
                 continue  # (that set-down read already, from a later fill of the point)
             tried.add((c.move, c.extends, filled))
@@ -662,12 +662,12 @@ class Recognizer:
             elif c.landing not in board and not c.silent and gone_on:
                 # (the set-down before the last one: a hand hesitating over the piece before
                 # it went on; fills too short for a set-down read as the last before them)
-                last = self._set_down(c.landing, times[-1])
+                last = self.set_down(c.landing, times[-1])
                 prior = [t for t in times if t < last]
-                if prior and (t := self._set_down(c.landing, prior[-1])) >= self.since - REACH:
+                if prior and (t := self.set_down(c.landing, prior[-1])) >= self.since - REACH:
                     yield c, t
 
-    def _set_down(self, point: str, filled: float) -> float:
+    def set_down(self, point: str, filled: float) -> float:
         """When a piece was last set down on ``point`` (it stayed :data:`SET_DOWN` at least),
         at ``filled`` or before; -inf if never (as far as the fills kept go)."""
         fills = [t for t in self.edges.fills.get(point, ()) if t < filled]
@@ -739,7 +739,7 @@ class Recognizer:
             and p not in board
             and p not in self.expected
             and (p not in own or t > landed + BOUNCE)
-            and self._set_down(p, t) >= self.since  # (else pieces only slid over it)
+            and self.set_down(p, t) >= self.since  # (else pieces only slid over it)
         }
         # a man the last move took who came off since this position began (it is read from
         # when that move's piece left, the next side reaching early; or the move was read
