@@ -373,6 +373,23 @@ EVERYTHING = [
 ]
 
 
+PRESSED_AGAIN = [
+    # a rabbit onto a4, stuck open (no switch saw it come down), roll pressed as it rose and
+    # twice more: each press was held for the switches to be still 4 s, silently, and the
+    # player gave up; roll pressed again asks which move at once, and the first says so
+    ("fox-and-rabbit-4", 30),
+    # the same after a count out along the route, roll pressed as the piece came down
+    ("fox-and-rabbit-4", 62),
+]
+
+
+@pytest.mark.parametrize(("game_id", "seed"), PRESSED_AGAIN)
+def test_roll_pressed_again_while_no_switch_saw_the_piece_come_down_asks(
+    game_id: str, seed: int
+) -> None:
+    _recognised(game_id, [seed], **ORDINARY["all"])
+
+
 @pytest.mark.parametrize(("game_id", "seed"), EVERYTHING)
 def test_every_behaviour_at_once_commits_no_wrong_move(game_id: str, seed: int) -> None:
     report = check_games(game_id, [seed], **ORDINARY["all"])

@@ -2238,9 +2238,19 @@ class Decider:
         moves = distinct(f.moves[0] for f in near)
         if not moves:
             return self._broken_before(lines, now)
-        if now < self._last_edge() + SUSPECT and (
-            len(moves) > 1 or any(p in f.after for f in near for p in f.off)
+        if (
+            now < self._last_edge() + SUSPECT
+            and (len(moves) > 1 or any(p in f.after for f in near for p in f.off))
+            and not (button == "roll" and self._on_word is not None and "roll" in self._on_word[1])
         ):  # the piece may still be in the hand: its landing's switch is not yet suspect
+            # (`roll` pressed again: the next side says it is down; the players are asked)
+            if self._on_word is None:
+                self._notice(
+                    now,
+                    "waiting",
+                    f"{button} waits: no switch saw the piece come down; the board asks which"
+                    f" move once it has been still for {SUSPECT:g} s",
+                )
             self._hold_word(button, self._last_edge() + SUSPECT + 0.001)
             return True
         if len(moves) == 1 and len(points) == 1 and not unseen:
