@@ -370,6 +370,10 @@ EVERYTHING = [
     # change, fitted but at c3 and was taken on the button (the game over); it reads the
     # same as the fox in the air, so the button waits for the switches to be still
     ("fox-and-rabbit-4", 64),
+    # roll waiting on the fox's capture onto c8 (a landing that need not change), the fox in
+    # the hand sliding on to c4; its hand brushed h5 (off for 25 ms): a piece lifted while a
+    # button waits is the next side begun only once it stays up longer than that
+    ("fox-and-rabbit-4", 43),
 ]
 
 

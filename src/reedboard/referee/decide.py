@@ -296,6 +296,11 @@ class Decider:
         once the switches have been still for :data:`QUIET` (the move was made so), another
         piece is lifted or `roll` pressed again (the next side has begun), or the board means
         nothing from here; at once after a move that the piece coming down made instead."""
+        self._lifted_meanwhile: tuple[str, float] | None = None
+        """Another piece lifted while a button waits (:attr:`_waiting`), and when: the next
+        side begun once it has stayed up :data:`REACTION` (the mover's hand brushing it on
+        its way lifts it for a moment only; a touch of the next side's is their hand on the
+        board, and lasts longer)."""
 
     # -- what the session tells it -----------------------------------------------------------
 
@@ -388,10 +393,12 @@ class Decider:
             and self._changed_at is None
             and point in self.recognizer.expected
             and point not in self._waiting[2].may_empty | self._waiting[2].may_fill
+            and self._lifted_meanwhile is None
         ):  # a piece lifted while a button waits: the next side has begun, so the move
-            # was down (a piece in the air cannot be lifted). (Not a piece of the move
-            # itself: the man a capture takes; nor a point the piece in the hand slid over.)
-            self._carry_out_waiting(now)
+            # was down (a piece in the air cannot be lifted), once it stays up longer than
+            # the mover's hand brushing it. (Not a piece of the move itself: the man a
+            # capture takes; nor a point the piece in the hand slid over.)
+            self._lifted_meanwhile = (point, now)
         if on:
             self.physical.add(point)
         else:
@@ -709,6 +716,8 @@ class Decider:
             times.append(self._pending.at + self.hold)
         if self._waiting is not None and self._changed_at is None:
             times.append(self._last_edge() + QUIET)
+        if self._waiting is not None and self._lifted_meanwhile is not None:
+            times.append(self._lifted_meanwhile[1] + REACTION)
         if self._recheck is not None and self._changed_at is None:
             times.append(self._recheck)
         if self._roll_held and self._changed_at is None:
@@ -725,6 +734,16 @@ class Decider:
         return min(times) if times else None
 
     def poll(self, now: float) -> None:
+        if self._lifted_meanwhile is not None and (
+            self._waiting is None or self._lifted_meanwhile[0] in self.physical
+        ):
+            self._lifted_meanwhile = None  # (back on its point: brushed, not lifted)
+        if self._lifted_meanwhile is not None and now >= self._lifted_meanwhile[1] + REACTION:
+            assert self._waiting is not None
+            point, _ = self._lifted_meanwhile
+            self._lifted_meanwhile = None
+            if self.reading() | {point} == self._waiting[2].target:
+                self._carry_out_waiting(now, begun=True)  # (the move made, their piece up)
         if self._changed_at is not None and now >= self._changed_at + self.settle:
             self._changed_at = None
             self.judge(now)
