@@ -374,6 +374,11 @@ EVERYTHING = [
     # the hand sliding on to c4; its hand brushed h5 (off for 25 ms): a piece lifted while a
     # button waits is the next side begun only once it stays up longer than that
     ("fox-and-rabbit-4", 43),
+    # the fox counted out e2, e3, e4, d4 while the rabbit on h3 was touched; h3 came back as
+    # the fox stood on d4, then roll as it rose again (on to c4): the capture onto h3 read
+    # as counted in along e2, e3 and taken, though the fox stood off that route when h3
+    # filled; the piece may be in the hand, so roll waits
+    ("fox-and-rabbit", 56),
 ]
 
 
@@ -659,6 +664,10 @@ SECOND_THOUGHTS_BESIDE_A_BROKEN_SWITCH = [
     # the switches it slid over are no move of their own, so the change alone is read on
     # `confirm` (a4 read empty, nothing set down elsewhere)
     ("fox-and-rabbit-4", 63),
+    # Red's man entered at B (set down 2.2 s), then changed to enter at A, whose switch was
+    # named stuck closed, sliding over 43 and brushing the man on A5: entering changes no
+    # switch but the dead one, so the landing left empty is what shows the change
+    ("messenger-boy", 84),
 ]
 
 

@@ -1465,6 +1465,12 @@ class Decider:
         landed = self._edges.filled.get(c.landing, never)
         if any(t > landed for p, t in self._edges.on.items() if p != c.landing):
             return False  # a piece set down elsewhere since: the count went on past it
+        if any(
+            left <= self._edges.on.get(p, never) <= landed < self._edges.off.get(p, never)
+            for p in self._edges.on.keys() - c.passes - {c.landing} - self.recognizer.expected
+        ):
+            return False  # a piece stood off its route as its landing filled: the mover
+            # was there (the count went another way), a hand touched the man on the landing
         return any(left <= self._edges.on.get(p, never) <= landed for p in c.passes)
 
     def _mistaken(self, board: Occupancy, now: float, lately: bool = False) -> bool:
@@ -2357,9 +2363,10 @@ class Decider:
         counting its landing read empty since as the change's took wrong changes in the
         all row, FG 106, 117, 123: a piece lifted from there is as often the next side's
         hand or a touch); but the change alone is read where no switch but that landing's
-        has changed since (but points the piece slid over, never set down on), and it reads
-        empty: the piece gone from there, and nowhere else (Fox and Rabbit all 109: h3-i2,
-        then on to g4, stuck closed, and confirm; 4-player 63, slid along a row onto h3)."""
+        has changed since (but points the piece slid over, never set down on, and still
+        pieces touched and back), and it reads empty: the piece gone from there, and nowhere
+        else (Fox and Rabbit all 109: h3-i2, then on to g4, stuck closed, and confirm;
+        4-player 63, slid along a row onto h3)."""
         r = self.recognizer
         extendable = r.extendable
         if extendable is None or not r.second_thoughts or self._word == self._last_move():
@@ -2371,10 +2378,12 @@ class Decider:
             for p in self._edges.on.keys() | self._edges.off.keys()
             if self._edges.last(p) > r.since
         }
-        slid = {  # (a piece slid over on its way, never set down: no move of its own)
+        slid = {  # (a piece slid over on its way, never set down: no move of its own; or a
+            # still piece touched and back on its point)
             p
             for p in changed - set(landing)
-            if p not in physical and p not in r.expected and r.set_down(p, float("inf")) < r.since
+            if (p not in physical and p not in r.expected and r.set_down(p, float("inf")) < r.since)
+            or (p in physical and p in r.expected)
         }
         alone = len(landing) == 1 and landing[0] not in physical and changed - slid == set(landing)
         return [
@@ -2383,7 +2392,12 @@ class Decider:
             if f.moves
             and not f.off
             and changed_for(f.moves[0], last)
-            and _hidden_then_seen(f, ignored)
+            and (
+                _hidden_then_seen(f, ignored)
+                # (alone, a man entering onto the dead switch changes no other: the last
+                # move's landing read empty is what shows it)
+                or (alone and len(f.moves) == 1 and f.before ^ f.after <= ignored)
+            )
             and (self._made_in_order(f) or (alone and len(f.moves) == 1))
         ]
 
