@@ -1102,3 +1102,25 @@ def test_a_neighbour_knocked_as_a_piece_leaves_a_switch_thought_broken_is_no_mov
     rig.place("17")
     rig.wait(0.5)
     assert rig.moves == ["10-9"]
+
+
+def test_second_thoughts_about_a_move_that_ended_the_game_reopen_it(tmp_path: Path) -> None:
+    # the rabbit onto its home e9 (a win), then, before the fox's side touches anything, on
+    # to b9: the game goes on, the board shows it again (not the end's sweep), and the store
+    # has the game unfinished with both moves
+    store = GameStore(tmp_path / "g.sqlite3")
+    rig = Rig("fox-and-rabbit", "WR@e5 RF@a1 turn=WR dice=4,3", store=store)
+    rig.move("e5", "e9")
+    rig.wait(5.0)
+    assert rig.moves == ["WR e5-e9"] and rig.session.position.is_over()
+    assert store.unfinished("fox-and-rabbit") is None
+    rig.lift("e9")
+    rig.place("b9")
+    assert rig.moves == ["WR e5-b9"]
+    assert _said(rig, "changed") == ["WR e5-e9 to WR e5-b9 (the game goes on)"]
+    assert not rig.session.position.is_over()
+    assert all(light.pattern is not Pattern.SWEEP for light in rig.frame.values())
+    record = store.unfinished("fox-and-rabbit")
+    assert record is not None and list(record.moves) == ["WR e5-b9"]
+    assert store.changes(record.id) == [(0, "WR e5-e9")]
+    store.close()

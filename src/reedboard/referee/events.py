@@ -83,6 +83,8 @@ class MoveCommitted(GameEvent):
     replaces: Move | None = None
     """Second thoughts: the move it replaces, of the same piece (the player moved it on
     before the other side touched anything)."""
+    reopens: bool = False
+    """The move it replaces had ended the game, and this one does not: the game goes on."""
     kind: ClassVar[str] = "move"
 
     @property
@@ -94,7 +96,8 @@ class MoveCommitted(GameEvent):
     @property
     def text(self) -> str:
         if self.replaces is not None:
-            return f"{self.replaces} to {self.move}"
+            goes_on = " (the game goes on)" if self.reopens else ""
+            return f"{self.replaces} to {self.move}{goes_on}"
         return str(self.move)
 
 

@@ -350,6 +350,7 @@ class Session:
             last = position.move_stack[-1]
             changes = not goes_on(move, last) and move.points()[-1:] != last.points()[-1:]
         replaced = position.move_stack[-1] if changes else None
+        was_over = position.is_over()
         if extends:
             before = position.copy()
             before.pop()
@@ -357,7 +358,8 @@ class Session:
             position.pop()
         base = position.copy()
         position.push(move)
-        self._record(move, now, extends=extends, source=source, replaces=replaced)
+        reopens = replaced is not None and was_over and not position.is_over()
+        self._record(move, now, extends=extends, source=source, replaces=replaced, reopens=reopens)
         if (lost := self.solved.jumped(base, position, move, now)) is not None:  # a lost Solitaire
             self._notice(now, "lost", lost)
         self._hint = None
@@ -371,6 +373,7 @@ class Session:
         *,
         extends: bool = False,
         replaces: Move | None = None,
+        reopens: bool = False,
         throw: bool = False,
         source: Source = "board",
     ) -> None:
@@ -380,7 +383,7 @@ class Session:
         if throw:
             self._publish(Thrown(now, move, ply))
         else:
-            self._publish(MoveCommitted(now, move, ply, source, extends, replaces))
+            self._publish(MoveCommitted(now, move, ply, source, extends, replaces, reopens))
 
     def _ended(self, now: float) -> None:
         """After the position changed: say the end of the game, if it ended."""
@@ -388,6 +391,9 @@ class Session:
         if over is not None:
             self._ended_at = now
             self._publish(GameOver(now, over))
+        else:  # (a move that ended the game changed for one that does not: play goes on, and
+            # the board shows it again rather than the end's sweep)
+            self._ended_at = None
 
     def _takeback(self, ply: int, now: float) -> None:
         was_over = self.position.is_over()

@@ -62,6 +62,8 @@ class Recorder:
                 self.notes += 1
                 store.add_note(self.game_id, self.plies, event.what, event.detail)
         elif isinstance(event, MoveCommitted) and event.replaces is not None:
+            if event.reopens:  # (the move changed had ended the game)
+                store.reopen(self.game_id)
             store.add_change(self.game_id, event.ply, str(event.replaces), str(event.move))
         elif isinstance(event, MoveCommitted | Thrown):
             store.add_move(self.game_id, event.ply, str(event.move))
