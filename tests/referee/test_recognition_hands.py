@@ -668,6 +668,10 @@ SECOND_THOUGHTS_BESIDE_A_BROKEN_SWITCH = [
     # named stuck closed, sliding over 43 and brushing the man on A5: entering changes no
     # switch but the dead one, so the landing left empty is what shows the change
     ("messenger-boy", 84),
+    # the rabbit set down on d9 (taken), then on to c4, named stuck closed; the board said
+    # it saw the piece come down nowhere, and the next side pressed roll 4 s later: thrown
+    # with the rabbit read in the hand; roll takes the change that fits but at c4 first
+    ("fox-and-rabbit", 103),
 ]
 
 

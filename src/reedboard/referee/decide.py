@@ -511,6 +511,27 @@ class Decider:
         filled = self.position.occupied() - base.occupied()
         return bool(filled) and not filled & self.reading()
 
+    def change_on_roll(self, now: float) -> bool:
+        """`roll` for the next throw while the last move's piece is up (its landing reads
+        empty) longer than :data:`QUIET`, no change read: the one change of that move onto a
+        switch thought broken that fits the board (everywhere but there) is taken first
+        (second thoughts onto the dead switch; the board said it saw the piece come down
+        nowhere, and the players went on with a roll)."""
+        if not self._suspects or not self._last_piece_up() or now < self._last_edge() + QUIET:
+            return False
+        physical, ignored = frozenset(self.physical), frozenset(self._suspects)
+        ends = {
+            f.position.to_text(): f
+            for f in self._changed_lines(physical, ignored)
+            if len(f.moves) == 1
+        }
+        if len(ends) != 1:
+            return False
+        (fit,) = ends.values()
+        self._pending = None
+        self._commit(fit.moves[0], True, now, changes=True)
+        return True
+
     def hold_roll(self, now: float) -> None:
         """`roll` while :meth:`mover_up`: thrown once the piece is down (see
         :attr:`_roll_held`)."""

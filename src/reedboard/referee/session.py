@@ -474,7 +474,11 @@ class Session:
         if self.cls.dice_spec is None:
             self._notice(now, "no-dice", f"{self.game_id} has no dice")
             return
-        if self.position.is_chance() and self.decider.mover_up(now) and not self.decider.changing():
+        if self.position.is_chance() and self.decider.change_on_roll(now):
+            pass  # (the last move changed onto a switch thought broken: taken, then thrown)
+        elif (
+            self.position.is_chance() and self.decider.mover_up(now) and not self.decider.changing()
+        ):
             self.decider.hold_roll(now)  # second thoughts under way, the piece in the hand
             return  # (the throw waits for it to come down; a change read: see below)
         if self.position.is_chance() and self.decider.changing():
