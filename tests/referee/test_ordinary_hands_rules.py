@@ -9,8 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from reedboard.daemon.words import event_words
 from reedboard.hardware.lights import RED, Light, Pattern
 from reedboard.referee.decide import KNOCK, QUIET
+from reedboard.referee.events import MoveCommitted
 from reedboard.store.games import GameStore
 from tests.referee.rig import Rig
 
@@ -1110,6 +1112,10 @@ def test_second_thoughts_about_a_move_that_ended_the_game_reopen_it(tmp_path: Pa
     # has the game unfinished with both moves
     store = GameStore(tmp_path / "g.sqlite3")
     rig = Rig("fox-and-rabbit", "WR@e5 RF@a1 turn=WR dice=4,3", store=store)
+    heard: list[MoveCommitted] = []
+    rig.session.events.subscribe(
+        lambda e: heard.append(e) if isinstance(e, MoveCommitted) else None
+    )
     rig.move("e5", "e9")
     rig.wait(5.0)
     assert rig.moves == ["WR e5-e9"] and rig.session.position.is_over()
@@ -1117,7 +1123,11 @@ def test_second_thoughts_about_a_move_that_ended_the_game_reopen_it(tmp_path: Pa
     rig.lift("e9")
     rig.place("b9")
     assert rig.moves == ["WR e5-b9"]
-    assert _said(rig, "changed") == ["WR e5-e9 to WR e5-b9 (the game goes on)"]
+    assert _said(rig, "changed") == ["WR e5-e9 to WR e5-b9"]
+    change = heard[-1]
+    assert change.reopens and change.replaces is not None
+    words = event_words(change, rig.session.position, "Fox and Rabbit")
+    assert words == "changed WR e5-e9 to WR e5-b9 (the game goes on)"
     assert not rig.session.position.is_over()
     assert all(light.pattern is not Pattern.SWEEP for light in rig.frame.values())
     record = store.unfinished("fox-and-rabbit")

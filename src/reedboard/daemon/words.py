@@ -251,7 +251,8 @@ def event_words(event: GameEvent, position: AnyPosition, title: str) -> str | No
         fits = base is not None and position.move_stack[event.ply] == event.move
         said = move_words(base, event.move) if base is not None and fits else str(event.move)
         if event.replaces is not None:
-            return f"changed {event.text}"
+            goes_on = " (the game goes on)" if event.reopens else ""
+            return f"changed {event.replaces} to {event.move}{goes_on}"
         by = "the computer: " if event.source == "computer" else ""
         return f"{by}{said}" + (" (the jump went on)" if event.extends else "")
     if isinstance(event, MoveShown):

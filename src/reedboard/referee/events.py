@@ -96,8 +96,7 @@ class MoveCommitted(GameEvent):
     @property
     def text(self) -> str:
         if self.replaces is not None:
-            goes_on = " (the game goes on)" if self.reopens else ""
-            return f"{self.replaces} to {self.move}{goes_on}"
+            return f"{self.replaces} to {self.move}"
         return str(self.move)
 
 
