@@ -1134,3 +1134,29 @@ def test_second_thoughts_about_a_move_that_ended_the_game_reopen_it(tmp_path: Pa
     assert record is not None and list(record.moves) == ["WR e5-b9"]
     assert store.changes(record.id) == [(0, "WR e5-e9")]
     store.close()
+
+
+def test_a_man_lifted_long_and_put_back_then_a_stray_word_takes_nothing() -> None:
+    # Red's man up 4 s and back on his square: the board reads as it was, and says it saw
+    # nothing come down; a stray `confirm` or `roll` must not read it as a move onto a dead
+    # switch with the other side entering onto the square he left
+    rig = Rig("messenger-boy", "R@A1 B@- turn=R spin=2")
+    rig.lift("A1")
+    rig.wait(4.0)
+    rig.place("A1")
+    rig.wait(5.0)
+    rig.press("confirm")
+    rig.press("roll")
+    assert rig.moves == []
+    assert "suspect-switch" not in rig.kinds()
+
+
+def test_a_stray_confirm_with_nothing_moved_offers_no_capture() -> None:
+    # a capture onto the rabbit changes only the fox's start: with nothing moved, `confirm`
+    # must not ask about it (a second press would take it and call a working switch broken)
+    rig = Rig("fox-and-rabbit", "WR@d4 RF@a1 turn=RF dice=3,3")
+    rig.press("confirm")
+    rig.wait(1.0)
+    rig.press("confirm")
+    assert rig.moves == []
+    assert "ambiguous" not in rig.kinds() and "suspect-switch" not in rig.kinds()

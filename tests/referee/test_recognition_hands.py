@@ -553,14 +553,6 @@ NAMED = [
     # hand, so the board said nothing; it now says no switch saw the piece come down, the
     # players confirm, and the switch is named
     ("parchesi", 38),
-    # R's man off the start square onto A3, stuck open (nothing seen come down), and B's
-    # man entering onto the square he left 5.5 s later: the board read as it was; the word
-    # takes the two moves (a man up longer than a hand holds one, then that point filled
-    # again) and names the dead switch
-    ("messenger-boy", 40),
-    # Yellow's last man out of a nest whose switch stuck closed, onto his own man on the
-    # entry: no switch changed; `confirm` asks about the move that changes only that start
-    ("parchesi", 67),
 ]
 
 

@@ -294,7 +294,8 @@ class Decider:
         no switch changed since its piece left, a moment ago, so that the piece may still be
         in the hand: (the buttons pressed since, plies then, the move). They are carried out
         once the switches have been still for :data:`QUIET` (the move was made so), another
-        piece is lifted or `roll` pressed again (the next side has begun), or the board means
+        piece is lifted and stays up :data:`REACTION` (:attr:`_lifted_meanwhile`) or `roll`
+        pressed again (the next side has begun), or the board means
         nothing from here; at once after a move that the piece coming down made instead."""
         self._lifted_meanwhile: tuple[str, float] | None = None
         """Another piece lifted while a button waits (:attr:`_waiting`), and when: the next
@@ -330,6 +331,7 @@ class Decider:
         """A new game begun (read off the board, or `new`): nothing waits on the old one (nor
         the computer's move shown to be carried out)."""
         self._waiting = self._on_word = None
+        self._lifted_meanwhile = None
         self._roll_held = False
         self._showing = None
         self._leave(SessionState.CARRYING_OUT)
@@ -351,6 +353,7 @@ class Decider:
     def taken_back(self, now: float) -> None:
         """The session took moves back."""
         self._waiting = self._on_word = None
+        self._lifted_meanwhile = None
         self._roll_held = False
         self.recognizer.extendable = None
         self.changed(now)
@@ -414,6 +417,7 @@ class Decider:
     def cancel_buttons(self) -> None:
         """`undo`: buttons waiting on a piece that may be in the air are not carried out."""
         self._waiting = self._on_word = None
+        self._lifted_meanwhile = None
         self._roll_held = False
 
     def restore(self, now: float) -> None:
@@ -1396,7 +1400,7 @@ class Decider:
         left)."""
         assert self._waiting is not None
         buttons, plies, c = self._waiting
-        self._waiting = None
+        self._waiting = self._lifted_meanwhile = None
         if len(self.position.move_stack) == plies:  # it was down: the button's word holds
             # (for the move the board shows now: it may have been another, come down since)
             # (``begun``: the board is the move made and the next side begun, checked)
@@ -2202,6 +2206,7 @@ class Decider:
     def _wait_for(self, c: Candidate, button: str, now: float) -> None:
         """Hold ``button`` until ``c``'s piece is surely down (see :attr:`_waiting`), and say so."""
         self._waiting = ([button], len(self.position.move_stack), c)
+        self._lifted_meanwhile = None
         self._notice(
             now,
             "waiting",
@@ -2249,18 +2254,20 @@ class Decider:
                 return False
         elif not physical ^ self.recognizer.expected:
             # the board is as it was, yet the player confirms a move made: a move that changes
-            # one switch only, which did not follow it: its landing (a man entering the
-            # board), or its start (a man leaving a nest whose switch stuck closed, onto his
-            # own man). (Not on `roll`: the next side asks for its throw before a move is
-            # made, and a capture onto a man changes only its start.) Nothing shows it was
-            # made: it is only ever asked (a stray press is then answered by another `confirm`)
+            # one switch only, its landing (a man entering the board), which did not follow
+            # it. (Not on `roll`: the next side asks for its throw before a move is made, and
+            # a capture onto a man changes only its start.) Nothing shows it was made: it is
+            # only ever asked (a stray press is then answered by another `confirm`)
             lines = [
                 f
                 for f in lines
-                if button == "confirm" and len(f.off) == 1 and f.before ^ f.after == f.off
+                if button == "confirm"
+                and len(f.off) == 1
+                and f.before ^ f.after == f.off
+                and f.off <= f.after
             ]
             if not lines:
-                return self._moved_off_and_refilled(physical, now)
+                return False
             unseen = True
         exact = [f for f in lines if not f.off]
         if exact:
@@ -2308,37 +2315,6 @@ class Decider:
         self._put(now, moves, False)
         return True
 
-    def _moved_off_and_refilled(self, physical: Occupancy, now: float) -> bool:
-        """The word where the board is as it was, but a piece of it was up longer than a hand
-        holds one (:data:`SET_BACK`) before the point filled again: that piece moved onto a
-        dead switch (its landing unseen) and the next side's piece came onto the point it left
-        (a man entering onto the start square just left). Where one such line of two moves
-        fits the board but at the first move's landing, it is taken and that switch named."""
-        if self._suspects:
-            return False
-        since = self.recognizer.since
-        ends: dict[str, Fit] = {}
-        for f in fitting_lines(self.position, physical, depth=2):
-            if len(f.moves) != 2 or len(f.off) != 1:
-                continue
-            (point,) = f.off
-            first, then = f.moves[0].points(), f.moves[1].points()
-            if not (first and first[-1] == point and f.missed(point) and then):
-                continue
-            if then[-1] != first[0] or not self.recognizer.set_back_late(
-                frozenset({first[0]}), since
-            ):
-                continue
-            ends[f.position.to_text()] = f
-        if len(ends) != 1:
-            return False
-        (fit,) = ends.values()
-        for move in fit.moves:
-            self._commit(move, False, now)
-        (point,) = fit.off
-        self._suspect(point, now)
-        return True
-
     def _broken_before(self, lines: list[Fit], now: float) -> bool:
         """The word (`confirm`, `roll`) where the one move read fits the board everywhere but
         at one switch it does not touch, which has read so since before the move's piece left
@@ -2361,8 +2337,7 @@ class Decider:
         if not since < began or now < since + KNOCK:
             return False
         self._commit(fit.moves[0], False, now)
-        if point not in self._suspects:
-            self._suspect(point, now)
+        self._suspect(point, now)
         return True
 
     def _made_in_order(self, fit: Fit) -> bool:
@@ -2394,6 +2369,7 @@ class Decider:
             return []
         base, last = extendable
         landing = last.points()[-1:]
+        never = float("-inf")
         changed = {
             p
             for p in self._edges.on.keys() | self._edges.off.keys()
@@ -2403,7 +2379,11 @@ class Decider:
             # still piece touched and back on its point)
             p
             for p in changed - set(landing)
-            if (p not in physical and p not in r.expected and r.set_down(p, float("inf")) < r.since)
+            if (
+                p not in physical
+                and p not in r.expected
+                and r.set_down(p, r.edges.filled.get(p, never)) < r.since
+            )
             or (p in physical and p in r.expected)
         }
         alone = len(landing) == 1 and landing[0] not in physical and changed - slid == set(landing)
@@ -2417,7 +2397,12 @@ class Decider:
                 _hidden_then_seen(f, ignored)
                 # (alone, a man entering onto the dead switch changes no other: the last
                 # move's landing read empty is what shows it)
-                or (alone and len(f.moves) == 1 and f.before ^ f.after <= ignored)
+                or (
+                    alone
+                    and len(f.moves) == 1
+                    and bool(changed_points := f.before ^ f.after)
+                    and changed_points <= ignored
+                )
             )
             and (self._made_in_order(f) or (alone and len(f.moves) == 1))
         ]

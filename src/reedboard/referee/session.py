@@ -475,7 +475,9 @@ class Session:
             self._notice(now, "no-dice", f"{self.game_id} has no dice")
             return
         if self.position.is_chance() and self.decider.change_on_roll(now):
-            pass  # (the last move changed onto a switch thought broken: taken, then thrown)
+            # (the last move changed onto a switch thought broken: taken, then thrown)
+            if not self.position.is_chance():
+                return  # (the change ended the game)
         elif (
             self.position.is_chance() and self.decider.mover_up(now) and not self.decider.changing()
         ):

@@ -503,7 +503,8 @@ class GameStore:
                 raise sqlite3.DataError(f"there is no game {game_id}")
 
     def reopen(self, game_id: int) -> None:
-        """A finished game taken back: it goes on (and is its kind's one unfinished game)."""
+        """A finished game taken back, or its last move changed for one that does not end
+        it: it goes on (and is its kind's one unfinished game)."""
         with self._write(f"reopen game {game_id}") as db:
             db.execute(
                 "UPDATE games SET ended = ?, outcome = 'abandoned' WHERE ended IS NULL"
