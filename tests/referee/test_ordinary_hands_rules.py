@@ -1160,3 +1160,27 @@ def test_a_stray_confirm_with_nothing_moved_offers_no_capture() -> None:
     rig.press("confirm")
     assert rig.moves == []
     assert "ambiguous" not in rig.kinds() and "suspect-switch" not in rig.kinds()
+
+
+def test_roll_as_the_fox_rises_waits_before_asking_which_rabbit_and_roll_again_asks() -> None:
+    # the red fox may land on either rabbit (no switch changes): roll pressed as it rises is
+    # no sign it came down, so the board waits (and says so) rather than ask at once; roll
+    # pressed again is the next side's word that it is down: the question comes
+    rig = Rig("fox-and-rabbit-4", "WR@e1 BR@e3 RF@g2 GF@a9 turn=RF dice=2,1")
+    rig.lift("g2")
+    rig.wait(0.1)
+    rig.press("roll")
+    assert "ambiguous" not in rig.kinds()
+    assert any(text.startswith("roll waits") for text in _said(rig, "waiting"))
+    rig.wait(1.0)
+    rig.press("roll")
+    assert "ambiguous" in rig.kinds()
+
+
+def test_roll_as_the_fox_rises_asks_which_rabbit_once_the_board_is_still() -> None:
+    rig = Rig("fox-and-rabbit-4", "WR@e1 BR@e3 RF@g2 GF@a9 turn=RF dice=2,1")
+    rig.lift("g2")
+    rig.wait(0.1)
+    rig.press("roll")
+    rig.wait(QUIET + 0.5)
+    assert "ambiguous" in rig.kinds()

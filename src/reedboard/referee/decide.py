@@ -1995,8 +1995,11 @@ class Decider:
     def resolve_silent(self, now: float, button: str = "confirm") -> bool:
         """`roll` or `confirm` (the player says the move is done) while the board shows a move
         made that a hand may still be making (a landing whose switch did not change, a
-        capture): commit it if it is the only one; several are put to `confirm`. Moves read
-        ahead (pending lines) whose board this is are taken too, or put to the players."""
+        capture): commit it if it is the only one; several are put to `confirm`. Where the
+        piece may still be in the hand (no switch seen come down, the switches changed less
+        than :data:`QUIET` ago), one such move waits (:meth:`_wait_for`) and several wait on
+        `roll` (`roll` again, or `confirm`, asks at once). Moves read ahead (pending lines)
+        whose board this is are taken too, or put to the players."""
         if self._waiting is not None:  # still waiting on a piece that may be in the air
             self._waiting[0].append(button)
             if self._waiting[0].count("roll") > 1:  # a throw asked for the next side too:
@@ -2221,7 +2224,8 @@ class Decider:
         it changes, which is then thought broken; several such are put to the players once the
         switches have been still for :data:`SUSPECT`. (Where that switch is the move's landing,
         the piece may still be in the hand: the button is carried out once the switches have
-        been still for :data:`SUSPECT`, longer than a hand holds a piece.)"""
+        been still for :data:`SUSPECT`, longer than a hand holds a piece; `roll` pressed
+        again asks at once.) No such move: see :meth:`_broken_before`."""
         unseen = False
         physical, ignored = frozenset(self.physical), frozenset(self._suspects)
         lines = [f for f in fitting_lines(self.position, physical, ignored, depth=1) if f.moves]
