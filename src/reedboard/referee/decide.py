@@ -2054,18 +2054,11 @@ class Decider:
             button == "roll"
             and len(made) > 1
             and self._in_the_air(made, now)
-            and not (self._on_word is not None and "roll" in self._on_word[1])
+            and not self._rolled_again(button)
         ):  # several read made, none seen come down, the next side asking for its throw: the
             # piece may be in the hand still, so the question waits for the switches to be
             # still, `roll` pressed again, or `confirm` (the mover's word that it is down)
-            if self._on_word is None:
-                self._notice(
-                    now,
-                    "waiting",
-                    f"{button} waits: the piece may still be in the hand; the board asks which"
-                    f" move once it has been still for {QUIET:g} s",
-                )
-            self._hold_word(button, self._last_edge() + QUIET + 0.001)
+            self._hold_asking(button, now, QUIET, "the piece may still be in the hand")
             return True
         if len(made) == 1:
             (c,) = made
@@ -2298,17 +2291,10 @@ class Decider:
         if (
             now < self._last_edge() + SUSPECT
             and (len(moves) > 1 or any(p in f.after for f in near for p in f.off))
-            and not (button == "roll" and self._on_word is not None and "roll" in self._on_word[1])
+            and not self._rolled_again(button)
         ):  # the piece may still be in the hand: its landing's switch is not yet suspect
             # (`roll` pressed again: the next side says it is down; the players are asked)
-            if self._on_word is None:
-                self._notice(
-                    now,
-                    "waiting",
-                    f"{button} waits: no switch saw the piece come down; the board asks which"
-                    f" move once it has been still for {SUSPECT:g} s",
-                )
-            self._hold_word(button, self._last_edge() + SUSPECT + 0.001)
+            self._hold_asking(button, now, SUSPECT, "no switch saw the piece come down")
             return True
         if len(moves) == 1 and len(points) == 1 and not unseen:
             (point,) = points
@@ -2429,6 +2415,24 @@ class Decider:
             and f.moves[0].points()[-1] in ignored
             and self._made_in_order(f)
         ]
+
+    def _rolled_again(self, button: str) -> bool:
+        """`roll` pressed while a `roll` is held already: the next side's word that the piece
+        is down."""
+        return button == "roll" and self._on_word is not None and "roll" in self._on_word[1]
+
+    def _hold_asking(self, button: str, now: float, still: float, why: str) -> None:
+        """Hold ``button`` until the switches have been still ``still`` seconds, when it is
+        pressed again and the players asked which move (:meth:`_hold_word`); the first word
+        held says so."""
+        if self._on_word is None:
+            self._notice(
+                now,
+                "waiting",
+                f"{button} waits: {why}; the board asks which move once it has been still for"
+                f" {still:g} s",
+            )
+        self._hold_word(button, self._last_edge() + still + 0.001)
 
     def _hold_word(self, button: str, at: float) -> None:
         """Press ``button`` again at ``at`` (the board staying so), or a `roll` at once once a
