@@ -16,7 +16,9 @@ from pathlib import Path
 import pytest
 
 from reedboard import engine
+from reedboard.referee.events import GameOver, MoveCommitted, NewGame
 from reedboard.store.games import APPLICATION_ID, VERSION, GameStore, StoreError, check_path
+from reedboard.store.recorder import Recorder
 
 V0_SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -439,3 +441,29 @@ def test_a_move_the_store_refused_is_not_claimed(tmp_path: Path) -> None:
     again = GameStore(path)
     assert again.unfinished("fox-and-geese").moves == ("9-4",)  # type: ignore[union-attr]
     again.close()
+
+
+@pytest.mark.parametrize("change", [True, False])
+def test_a_move_that_ended_the_game_replaced_by_one_that_does_not_reopens_it(
+    tmp_path: Path, change: bool
+) -> None:
+    # second thoughts (``replaces``) or a longer chain (``extends``) in place of the move
+    # that ended the game: the recorder reopens it before writing the move
+    store = GameStore(tmp_path / "g.sqlite3")
+    record = Recorder(store)
+    start = engine.start("fox-and-geese")
+    first, other = sorted(start.legal_moves, key=str)[:2]
+    record(NewGame(0.0, "fox-and-geese", {}, FOX))
+    record(MoveCommitted(1.0, first, 0))
+    record(GameOver(1.0, _Outcome()))
+    assert store.unfinished("fox-and-geese") is None
+    replaced = first if change else None
+    record(MoveCommitted(2.0, other, 0, extends=not change, replaces=replaced, reopens=True))
+    game = store.unfinished("fox-and-geese")
+    assert game is not None and game.moves == (str(other),)
+    store.close()
+
+
+class _Outcome:
+    def as_dict(self) -> dict[str, object]:
+        return {"winner": "fox", "reason": "test"}

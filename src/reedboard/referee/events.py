@@ -84,7 +84,8 @@ class MoveCommitted(GameEvent):
     """Second thoughts: the move it replaces, of the same piece (the player moved it on
     before the other side touched anything)."""
     reopens: bool = False
-    """The move it replaces had ended the game, and this one does not: the game goes on."""
+    """The move it replaces (second thoughts, or a longer chain: ``extends``) had ended the
+    game, and this one does not: the game goes on."""
     kind: ClassVar[str] = "move"
 
     @property

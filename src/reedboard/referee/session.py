@@ -358,7 +358,7 @@ class Session:
             position.pop()
         base = position.copy()
         position.push(move)
-        reopens = replaced is not None and was_over and not position.is_over()
+        reopens = was_over and not position.is_over()  # (a move that ended it, replaced)
         self._record(move, now, extends=extends, source=source, replaces=replaced, reopens=reopens)
         if (lost := self.solved.jumped(base, position, move, now)) is not None:  # a lost Solitaire
             self._notice(now, "lost", lost)

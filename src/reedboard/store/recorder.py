@@ -66,6 +66,8 @@ class Recorder:
                 store.reopen(self.game_id)
             store.add_change(self.game_id, event.ply, str(event.replaces), str(event.move))
         elif isinstance(event, MoveCommitted | Thrown):
+            if isinstance(event, MoveCommitted) and event.reopens:  # (a longer chain, in
+                store.reopen(self.game_id)  # place of one that had ended the game)
             store.add_move(self.game_id, event.ply, str(event.move))
         elif isinstance(event, Takeback):
             store.truncate(self.game_id, event.ply)
