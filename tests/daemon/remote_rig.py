@@ -232,7 +232,12 @@ async def play_ply(a: Board, b: Board, choose: Callable[[Position[Any, Any]], Mo
         ),
         f"{other.name} to see {move} carried out",
     )
-    assert any(isinstance(e, MoveCarriedOut) and e.move == move for e in other.events)
+    # (the state changes at once; the event reaches listeners once the store has made it
+    # durable, which a loaded machine can take a moment over)
+    await until(
+        lambda: any(isinstance(e, MoveCarriedOut) and e.move == move for e in other.events),
+        f"{other.name} to say {move} carried out",
+    )
 
 
 def greedy(position: Position[Any, Any]) -> Move:
