@@ -330,9 +330,7 @@ class Decider:
     ) -> None:
         """A new game begun (read off the board, or `new`): nothing waits on the old one (nor
         the computer's move shown to be carried out)."""
-        self._waiting = self._on_word = None
-        self._lifted_meanwhile = None
-        self._roll_held = False
+        self.cancel_buttons()
         self._showing = None
         self._leave(SessionState.CARRYING_OUT)
         self.install(position, now, start_from)
@@ -352,9 +350,7 @@ class Decider:
 
     def taken_back(self, now: float) -> None:
         """The session took moves back."""
-        self._waiting = self._on_word = None
-        self._lifted_meanwhile = None
-        self._roll_held = False
+        self.cancel_buttons()
         self.recognizer.extendable = None
         self.changed(now)
 
@@ -415,7 +411,8 @@ class Decider:
         self._enter(SessionState.CARRYING_OUT)
 
     def cancel_buttons(self) -> None:
-        """`undo`: buttons waiting on a piece that may be in the air are not carried out."""
+        """`undo` (and a new game, a takeback): buttons waiting on a piece that may be in the
+        air are not carried out."""
         self._waiting = self._on_word = None
         self._lifted_meanwhile = None
         self._roll_held = False
@@ -2022,7 +2019,7 @@ class Decider:
             and now < self._last_edge() + SUSPECT
             and any(
                 m.points()[-1:]
-                and (m.points()[-1] in self._suspects or m.points()[-1] in self.recognizer.expected)
+                and m.points()[-1] in self._suspects.keys() | self.recognizer.expected
                 for m in hidden
             )
         ):  # a move onto the switch thought broken reads the same as its piece in the hand
