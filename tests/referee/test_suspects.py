@@ -452,3 +452,27 @@ def test_a_move_onto_a_switch_stuck_closed_a_moment_before_is_named_and_taken() 
         rig.press("confirm")  # (the players' word, as the board asks)
         rig.wait(1.0)
     assert rig.moves == ["9-4", "17-10", "4-1"]
+
+
+def test_a_man_onto_a_dead_switch_is_asked_about_beside_the_capture_it_reads_as() -> None:
+    """Skip: c6's switch reads empty under a blue man, and is named. Blue d7-c6 later reads
+    the same as d7xe6 (a capture by moving onto a man changes no switch there): once red has
+    moved, the players are asked which, not given the capture (Skip broken_switch 39)."""
+    text = ".b...b../...b..../..b.r.../......../......../......../.....r../.r.r.r.. b"
+    start = engine.from_text("skip", text)
+    rig = Rig("skip", text, occupied=start.occupied() - {"c6"})
+    rig.wait(AGREED + SUSPECT)
+    said = [a["text"] for a in rig.session.alerts if a["kind"] == "suspect-switch"]
+    assert said and said[0].startswith("switch c6 ")
+    rig.place("b5")  # c6-b5: the man leaves the dead switch
+    rig.wait(1.0)
+    rig.move("f2", "g3")
+    rig.wait(1.0)
+    assert rig.moves == ["c6-b5", "f2-g3"]
+    rig.lift("d7")  # d7-c6: set down on the dead switch
+    rig.wait(1.0)
+    rig.move("g3", "f4")  # red answers
+    rig.wait(AGREED + 1.0)
+    _answer(rig, {"d7xe6", "d7-c6"}, "d7-c6")
+    rig.wait(1.0)
+    assert rig.moves == ["c6-b5", "f2-g3", "d7-c6", "g3-f4"]

@@ -1931,6 +1931,12 @@ class Decider:
         """Carry out what reading the board on the pending lines said. Returns the verdict to
         act on and whether moves are still pending."""
         self._pending = None
+        if reading.commit and (twins := self._twins(reading.commit[0])):
+            # the move read first leaves the board another would but at a switch thought
+            # broken (a man onto the dead switch reads as a capture onto a man whose switch
+            # never changes): the players say which
+            self._put(now, (reading.commit[0].move, *twins), False)
+            return Verdict(Kind.LIFTED), False
         self._take(reading.commit, now)
         if (
             reading.ask
@@ -2169,6 +2175,17 @@ class Decider:
             if off and off <= suspects:
                 out.append(move)
         return out
+
+    def _twins(self, step: PendingStep) -> list[Move]:
+        """The other moves from the game's position whose board is ``step``'s but at a switch
+        thought broken (so the switches cannot tell them apart)."""
+        if not self._suspects or step.extends:
+            return []
+        position = self.position
+        after = position.copy(stack=False)
+        after.push(step.move)
+        board = after.occupied()
+        return [m for m in self._hidden_by_a_suspect(board, [], position) if m != step.move]
 
     def _filled_by(self, step: PendingStep) -> Occupancy:
         """The points ``step`` fills (its landing, empty before it)."""
