@@ -476,3 +476,69 @@ def test_a_man_onto_a_dead_switch_is_asked_about_beside_the_capture_it_reads_as(
     _answer(rig, {"d7xe6", "d7-c6"}, "d7-c6")
     rig.wait(1.0)
     assert rig.moves == ["c6-b5", "f2-g3", "d7-c6", "g3-f4"]
+
+
+def test_which_fox_move_hid_a_landing_is_asked_though_a_longer_line_misses_it_twice() -> None:
+    """The fox from 10 went to 17, 9 or 11, one switch stuck open; the geese answer 5-1. A
+    longer line (10-9, 5-4, then the fox jumping 9x1) also fits, but only with two switches
+    (9 and 4) that never followed it: it is no line of one broken switch and does not stop
+    the question, nor does it count as another first move 10-9 beside the short line
+    (Fox and Geese broken_switch 21: the switch was named 14 s after it first misread)."""
+    rig = Rig("fox-and-geese", ".F..G.GG.F.GGGGG.GGGGGGGGGGGGGGGG F")
+    rig.lift("10")  # set down on 9, whose switch never closes
+    rig.wait(1.0)
+    rig.move("5", "1")
+    rig.wait(AGREED + 1.0)
+    _answer(rig, {"10-17", "10-9", "10-11"}, "10-9")
+    assert rig.moves == ["10-9", "5-1"]
+    said = [a["text"] for a in rig.session.alerts if a["kind"] == "suspect-switch"]
+    assert said and said[0].startswith("switch 9 ")
+
+
+def test_a_move_read_from_a_landing_made_after_the_next_side_has_moved_is_not_taken() -> None:
+    """McLoughlin: the goose 15-7 onto a dead switch; the fox jumps 16x28 (23 taken); the goose
+    goes on 7-8 (its lift unseen); the fox lifts again for 28-23. The board reads the goose
+    15-8 with the fox in the hand, but the fox was lifted 3 s before that landing, longer
+    than a hand reaches early: 15-8 is not taken while the fox is held; the players going on
+    tell the line (McLoughlin broken_switch 241)."""
+    rig = Rig("fox-and-geese-mcloughlin", "..G.........GGGF..GG..G..GG.GGGGG G")
+    rig.lift("15")  # set down on 7, whose switch never closes
+    rig.wait(2.0)
+    rig.lift("16")
+    rig.wait(1.5)
+    rig.place("28")
+    rig.lift("23")
+    rig.wait(1.2)
+    rig.place("8")  # 7-8
+    rig.wait(3.0)
+    rig.lift("28")  # the fox, for 28-23
+    rig.wait(1.0)
+    assert rig.moves == []
+    rig.place("23")
+    rig.wait(3.0)
+    rig.move("30", "25")
+    rig.wait(8.0)
+    assert rig.moves == ["15-7", "16x28", "7-8", "28-23", "30-25"]
+    said = [a["text"] for a in rig.session.alerts if a["kind"] == "suspect-switch"]
+    assert said and said[0].startswith("switch 7 ")
+
+
+def test_a_broken_switch_is_looked_for_past_a_jump_made_that_waits_on_a_chain() -> None:
+    """Solitaire: 17-19 is made (it may yet go on as a chain, so it waits); the player lifts
+    5 and jumps it to 17, but 10's switch has stuck closed, so the peg taken there never reads
+    gone; then 20-18. The lines that fit but for one switch are looked for from after the
+    move waiting (three moves deep from the position before it, the watch found none): 17-19
+    is taken, 10 named (Solitaire broken_switch 3)."""
+    rig = Rig("solitaire", ".oooo.oo.o..ooo.oo.oooooooooooooo -")
+    for start, landing, over in (("17", "19", "18"), ("5", "17", None), ("20", "18", "19")):
+        rig.lift(start)
+        rig.wait(0.5)
+        rig.place(landing)
+        rig.wait(0.3)
+        if over is not None:  # (10's peg, taken off, opens no switch)
+            rig.lift(over)
+        rig.wait(2.5)
+    rig.wait(3.0)
+    assert rig.moves == ["17-19", "5-17", "20-18"]
+    said = [a["text"] for a in rig.session.alerts if a["kind"] == "suspect-switch"]
+    assert said and said[0].startswith("switch 10 ")

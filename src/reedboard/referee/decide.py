@@ -54,6 +54,7 @@ from reedboard.referee.recognition import (
     goes_on,
 )
 from reedboard.referee.suspects import (
+    OVERLAP,
     STILL,
     SUSPECT,
     Fit,
@@ -1198,14 +1199,27 @@ class Decider:
             return
         if self._state is SessionState.RESTORING:
             return  # (a takeback being put back on the board: nothing is taken or asked)
+        position, since = self.position, self.recognizer.since
+        pending = self._pending
+        ahead = pending.first() if pending is not None and pending.made else None
+        if ahead is not None and not ahead.extends:
+            # a move read made, pending (a chain may go on), and the players gone on past
+            # anything read from it: the lines are looked for from after it
+            position = position.copy()
+            position.push(ahead.move)
+            since = ahead.since
+        else:
+            ahead = None
         point, self._watch_due = self._watch.look(
-            self.position, frozenset(self.physical), self._edges, now, self.recognizer.since
+            position, frozenset(self.physical), self._edges, now, since
         )
+        kept, question = self._watch.kept, self._watch.question
+        if ahead is not None and (point is not None or question):
+            self._take((ahead,), now)  # (the lines found go on from it: it was made)
         if point is None:
-            if self._watch.question:
-                self._ask_which(now, self._watch.question)
+            if question:
+                self._ask_which(now, question)
             return
-        kept = self._watch.kept
         # (or it set a piece down there and moved it on, a switch that never changed since)
         still = self._edges.last(point) <= self.recognizer.since
         # (or it reads a piece where the line has none and never had: no hand sets a piece
@@ -1832,6 +1846,16 @@ class Decider:
             # reaching early: the piece coming down tells)
         up = c.target - board  # (the pieces held: the board after the move, less this one)
         if not up or any(now < self._edges.off.get(p, now) + TOUCH for p in up):
+            return False
+        landed = min(
+            (t for t in self._edges.fills.get(c.landing, ()) if t > self.recognizer.since),
+            default=None,
+        )  # (its first landing since the position began: a capture onto it lands later)
+        if landed is not None and any(
+            self._edges.off.get(p, landed) < landed - OVERLAP for p in up
+        ):  # a piece held up since longer before this landing than a hand reaches early:
+            # the move came down before, unseen (on a dead switch), and this landing is
+            # another's; the board staying so, or the piece coming down, tells
             return False
         if self._held_landed(c, up, board):
             self._held_doubt = True

@@ -283,7 +283,7 @@ def _stale(line: Fit, edges: Edges, since: float) -> Fit | None:
     since, before its piece left its start (a fox moved onto 11 whose switch had stuck closed
     a moment before: the move fits, but the switch did not follow it). None: a landing filled
     so beside another point the line fits but for (it fits but for two); a line that fits but
-    for two stale points and none filled so is left as it is (fitting whole)."""
+    for two stale points is none either."""
     first = _filled_first(line, edges, since)
     if line.off:  # (a landing filled first beside the point it misses: it fits but for two)
         return None if first - line.off else line
@@ -291,8 +291,10 @@ def _stale(line: Fit, edges: Edges, since: float) -> Fit | None:
     # onto 18 in the next move, which a switch stuck closed there never followed)
     passed = set().union(*(a ^ b for a, b in pairwise((line.before, *line.steps))))
     stale = {p for p in passed if edges.last(p) <= since} | first
-    if len(stale) != 1:
-        return None if first else line
+    if not stale:
+        return line
+    if len(stale) > 1:  # (two switches that did not follow it: no line of one broken switch)
+        return None
     return replace(line, off=frozenset(stale))
 
 
