@@ -542,3 +542,50 @@ def test_a_broken_switch_is_looked_for_past_a_jump_made_that_waits_on_a_chain() 
     assert rig.moves == ["17-19", "5-17", "20-18"]
     said = [a["text"] for a in rig.session.alerts if a["kind"] == "suspect-switch"]
     assert said and said[0].startswith("switch 10 ")
+
+
+def _fox_onto_dead_10() -> Rig:
+    """The fox 11-10 onto a dead switch, the geese 9-5, the fox on 10x2 (its lift from 10
+    unseen; then touched), the geese 23-15: the switches as the hands of Fox and Geese
+    broken_switch 9 moved them."""
+    rig = Rig("fox-and-geese", "......GGG.FGGG...F.GGGGGGGGGGGGG. F")
+    for t, point, on in (
+        (1.56, "11", False),  # the fox, set down on 10
+        (3.73, "9", False),
+        (4.06, "5", True),
+        (7.40, "2", True),  # 10x2
+        (7.83, "5", False),
+        (7.83, "2", False),  # (touched)
+        (8.47, "2", True),
+        (11.73, "23", False),
+        (12.08, "15", True),
+    ):
+        (rig.runner.place if on else rig.runner.lift)(point, t)
+    rig.wait(11.5)
+    return rig
+
+
+def test_which_fox_move_is_asked_where_one_of_them_reads_on_several_ways() -> None:
+    """Beside the line the hands played, the fox 11-5 fits with a goose set down on any of
+    four dead switches: the players are asked about the fox's move alone, 11-10 or 11-5, and
+    the answer's line is read on (the lines of 11-5 beginning alike, no question was put, and
+    the game stuck)."""
+    rig = _fox_onto_dead_10()
+    _answer(rig, {"11-10", "11-5"}, "11-10")
+    rig.wait(1.0)
+    assert rig.moves == ["11-10", "9-5", "10x2", "23-15"]
+    said = [a["text"] for a in rig.session.alerts if a["kind"] == "suspect-switch"]
+    assert said and said[0].startswith("switch 10 ")
+
+
+def test_the_answer_to_a_first_move_alone_is_followed_by_the_next_question() -> None:
+    """Had the fox gone 11-5, which goose came down on a dead switch is asked next, and that
+    answer's line is read on from it."""
+    rig = _fox_onto_dead_10()
+    _answer(rig, {"11-10", "11-5"}, "11-5")
+    rig.wait(AGREED + 1.0)
+    _answer(rig, {"9-4", "9-16", "9-17"}, "9-16")
+    rig.wait(1.0)
+    assert rig.moves == ["11-5", "9-16", "5-2", "23-15"]
+    said = [a["text"] for a in rig.session.alerts if a["kind"] == "suspect-switch"]
+    assert said and said[0].startswith("switch 16 ")

@@ -465,13 +465,20 @@ class Decider:
             if fit is not None:  # which piece moved, a switch under one never changing
                 self._ambiguous, self._asked, self._watch_asked = (), {}, {}
                 self._leave(SessionState.ASKING)
-                point, named = next(iter(fit.off)), False
+                point, named = next(iter(fit.off), None), False
                 for made in self._still_fitting(fit):
                     if made not in self.position.legal_moves:
                         break  # (the game went on meanwhile: the rest is read as it stands)
                     named |= point in made.points()
-                    self._commit(made, False, now)
-                if named or point in frozenset(self.physical) ^ self.recognizer.expected:
+                    # (a first move alone is dated from when its piece left: the switches
+                    # changed since are its lines' moves after it, read on)
+                    left = None
+                    if point is None and made.points():
+                        left = self._edges.off.get(made.points()[0])
+                    self._commit(made, False, now, since=left)
+                if point is None:  # a first move alone: its lines are read on from it
+                    self._watch.taken(fit.moves[0])
+                elif named or point in frozenset(self.physical) ^ self.recognizer.expected:
                     # (the part of the line taken moved a piece onto or off that point, or
                     # the switch reads it otherwise: else nothing taken says it is broken)
                     self._suspect(point, now)

@@ -117,6 +117,34 @@ class Fit:
                 return False
         return True
 
+    def first_move(self) -> Fit:
+        """The line's first move alone, missing no point (which point the later moves missed
+        is not known)."""
+        assert self.start is not None and self.moves
+        return Fit(
+            self.moves[:1],
+            self.before,
+            self.steps[0],
+            frozenset(),
+            self.positions[0],
+            self.steps[:1],
+            self.positions[:1],
+            self.start,
+        )
+
+    def past_first(self) -> Fit:
+        """The line from after its first move."""
+        return Fit(
+            self.moves[1:],
+            self.steps[0],
+            self.after,
+            self.off,
+            self.position,
+            self.steps[1:],
+            self.positions[1:],
+            self.positions[0],
+        )
+
     def then(self, more: Fit, off: Occupancy) -> Fit:
         """This line followed by ``more`` (a line from where this one ends), ``off`` the point
         thought broken (the reading may agree with the line there by now)."""
@@ -138,6 +166,11 @@ class Fit:
     def set_down(self) -> Occupancy:
         """The points the line's moves set a piece down on, on its way or at its end."""
         return frozenset().union(*(b - a for a, b in pairwise((self.before, *self.steps))))
+
+    def first_at(self, point: str) -> int:
+        """The index of the line's first move that changes ``point`` (-1: none does)."""
+        boards = pairwise((self.before, *self.steps))
+        return next((i for i, (a, b) in enumerate(boards) if (point in a) != (point in b)), -1)
 
     def last_at(self, point: str) -> int:
         """The index of the line's last move that changes ``point`` (-1: none does)."""
@@ -344,6 +377,14 @@ class SwitchWatch:
     """More lines fitted than are followed, or longer: none is named until the position
     changes (the board then means something again)."""
 
+    def taken(self, move: Move) -> None:
+        """``move``, the first of lines kept, was taken (the players' answer): those lines are
+        followed on from after it (which point their later moves missed is still open)."""
+        kept = [f.past_first() for f in self.kept if f.moves[:1] == (move,) and len(f.moves) > 1]
+        self.forget()
+        if kept:
+            self.kept, self.of = kept, kept[0].start.to_text() if kept[0].start else ""
+
     def forget(self) -> None:
         self.agreed = None
         self.kept, self.dropped = [], []
@@ -483,22 +524,36 @@ class SwitchWatch:
             # itself just as a move was made (a goose from 15 to 14, 15 stuck closed: not a
             # phantom at 14 and the next moves made otherwise)
             fits = silent
-        firsts = tuple(sorted(str(f.moves[0]) for f in fits if f.moves))
-        if len(firsts) != len(fits) or len(set(firsts)) != len(fits) or len(fits) < 2:
+        if len(fits) < 2 or any(not f.moves for f in fits):
             self.rivals, self.question = (), []
             return None
         for f in fits:
             (point,) = f.off
             lifted = point in f.before and point not in f.after
             # (a landing missed is a piece that may still be in the hand, until a move after
-            # it shows it came down)
-            landed = point in f.after and point not in f.before and len(f.moves) > 1
+            # it shows it came down; or one moved on from there since)
+            landed = point not in f.before and -1 < f.first_at(point) < len(f.moves) - 1
             if not (lifted or landed) or edges.last(point) > since:
                 self.rivals, self.question = (), []
                 return None
+        by_first: dict[str, list[Fit]] = {}
+        for f in fits:
+            by_first.setdefault(str(f.moves[0]), []).append(f)
+        firsts = tuple(sorted(by_first))
+        if len(firsts) < 2:
+            self.rivals, self.question = (), []
+            return None
         if firsts != self.rivals:
             self.rivals, self.rivals_since, self.question = firsts, now, []
         if now < self.rivals_since + AGREED:
             return self.rivals_since + AGREED
-        self.question, self.asked = fits, firsts
+        # (one line a first move: where its lines miss different points, which is a question
+        # for after the answer, the first move alone)
+        self.question = [
+            min(group, key=lambda g: len(g.moves))
+            if len({g.off for g in group}) == 1
+            else group[0].first_move()
+            for group in by_first.values()
+        ]
+        self.asked = firsts
         return None
