@@ -315,15 +315,20 @@ def _stale(line: Fit, edges: Edges, since: float) -> Fit | None:
     switch stuck closed when its own peg was taken); or a landing filled, and never emptied
     since, before its piece left its start (a fox moved onto 11 whose switch had stuck closed
     a moment before: the move fits, but the switch did not follow it). None: a landing filled
-    so beside another point the line fits but for (it fits but for two); a line that fits but
-    for two stale points is none either."""
+    so beside another point the line fits but for, or one it empties and fills again whose
+    switch never changed (it fits but for two: a goose 15-8 and the fox 5x15 onto it, 15 never
+    opening); a line that fits but for two stale points is none either."""
     first = _filled_first(line, edges, since)
-    if line.off:  # (a landing filled first beside the point it misses: it fits but for two)
-        return None if first - line.off else line
     # (a point it changes on its way and back counts too: a peg jumped off 18 and another
     # onto 18 in the next move, which a switch stuck closed there never followed)
     passed = set().union(*(a ^ b for a, b in pairwise((line.before, *line.steps))))
     stale = {p for p in passed if edges.last(p) <= since} | first
+    if line.off:  # (a landing filled first beside the point it misses, or a point it
+        # empties and fills again that never changed: it fits but for two; but for its last
+        # landing, a piece that may still be in the hand, and a switch dead on its way)
+        if first - line.off or (stale - line.off and not line.off <= line.landed()):
+            return None
+        return line
     if not stale:
         return line
     if len(stale) > 1:  # (two switches that did not follow it: no line of one broken switch)
