@@ -523,27 +523,6 @@ def test_a_move_read_from_a_landing_made_after_the_next_side_has_moved_is_not_ta
     assert said and said[0].startswith("switch 7 ")
 
 
-def test_a_broken_switch_is_looked_for_past_a_jump_made_that_waits_on_a_chain() -> None:
-    """Solitaire: 17-19 is made (it may yet go on as a chain, so it waits); the player lifts
-    5 and jumps it to 17, but 10's switch has stuck closed, so the peg taken there never reads
-    gone; then 20-18. The lines that fit but for one switch are looked for from after the
-    move waiting (three moves deep from the position before it, the watch found none): 17-19
-    is taken, 10 named (Solitaire broken_switch 3)."""
-    rig = Rig("solitaire", ".oooo.oo.o..ooo.oo.oooooooooooooo -")
-    for start, landing, over in (("17", "19", "18"), ("5", "17", None), ("20", "18", "19")):
-        rig.lift(start)
-        rig.wait(0.5)
-        rig.place(landing)
-        rig.wait(0.3)
-        if over is not None:  # (10's peg, taken off, opens no switch)
-            rig.lift(over)
-        rig.wait(2.5)
-    rig.wait(3.0)
-    assert rig.moves == ["17-19", "5-17", "20-18"]
-    said = [a["text"] for a in rig.session.alerts if a["kind"] == "suspect-switch"]
-    assert said and said[0].startswith("switch 10 ")
-
-
 def _fox_onto_dead_10() -> Rig:
     """The fox 11-10 onto a dead switch, the geese 9-5, the fox on 10x2 (its lift from 10
     unseen; then touched), the geese 23-15: the switches as the hands of Fox and Geese

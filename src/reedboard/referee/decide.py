@@ -1206,27 +1206,14 @@ class Decider:
             return
         if self._state is SessionState.RESTORING:
             return  # (a takeback being put back on the board: nothing is taken or asked)
-        position, since = self.position, self.recognizer.since
-        pending = self._pending
-        ahead = pending.first() if pending is not None and pending.made else None
-        if ahead is not None and not ahead.extends:
-            # a move read made, pending (a chain may go on), and the players gone on past
-            # anything read from it: the lines are looked for from after it
-            position = position.copy()
-            position.push(ahead.move)
-            since = ahead.since
-        else:
-            ahead = None
         point, self._watch_due = self._watch.look(
-            position, frozenset(self.physical), self._edges, now, since
+            self.position, frozenset(self.physical), self._edges, now, self.recognizer.since
         )
-        kept, question = self._watch.kept, self._watch.question
-        if ahead is not None and (point is not None or question):
-            self._take((ahead,), now)  # (the lines found go on from it: it was made)
         if point is None:
-            if question:
-                self._ask_which(now, question)
+            if self._watch.question:
+                self._ask_which(now, self._watch.question)
             return
+        kept = self._watch.kept
         # (or it set a piece down there and moved it on, a switch that never changed since)
         still = self._edges.last(point) <= self.recognizer.since
         # (or it reads a piece where the line has none and never had: no hand sets a piece
