@@ -9,7 +9,7 @@ import pytest
 
 from reedboard import engine
 from reedboard.engine import Position
-from reedboard.referee.decide import READ
+from reedboard.referee.decide import READ, SessionState
 from reedboard.referee.recognition import Edges
 from reedboard.referee.suspects import AGREED, SUSPECT, Fit, SwitchWatch, fitting_lines
 from tests.referee.rig import Rig
@@ -454,10 +454,14 @@ def test_a_move_onto_a_switch_stuck_closed_a_moment_before_is_named_and_taken() 
     assert rig.moves == ["9-4", "17-10", "4-1"]
 
 
-def test_a_man_onto_a_dead_switch_is_asked_about_beside_the_capture_it_reads_as() -> None:
+@pytest.mark.parametrize("played", ["d7-c6", "d7xe6"])
+def test_a_man_onto_a_dead_switch_is_asked_about_beside_the_capture_it_reads_as(
+    played: str,
+) -> None:
     """Skip: c6's switch reads empty under a blue man, and is named. Blue d7-c6 later reads
     the same as d7xe6 (a capture by moving onto a man changes no switch there): once red has
-    moved, the players are asked which, not given the capture (Skip broken_switch 39)."""
+    moved, the players are asked which, not given the capture (Skip broken_switch 39), and
+    the question stands until they answer; either answer is taken."""
     text = ".b...b../...b..../..b.r.../......../......../......../.....r../.r.r.r.. b"
     start = engine.from_text("skip", text)
     rig = Rig("skip", text, occupied=start.occupied() - {"c6"})
@@ -469,13 +473,16 @@ def test_a_man_onto_a_dead_switch_is_asked_about_beside_the_capture_it_reads_as(
     rig.move("f2", "g3")
     rig.wait(1.0)
     assert rig.moves == ["c6-b5", "f2-g3"]
-    rig.lift("d7")  # d7-c6: set down on the dead switch
+    rig.lift("d7")  # d7-c6 onto the dead switch, or d7xe6 with e6's man slid away
     rig.wait(1.0)
     rig.move("g3", "f4")  # red answers
     rig.wait(AGREED + 1.0)
-    _answer(rig, {"d7xe6", "d7-c6"}, "d7-c6")
+    assert rig.session.state is SessionState.ASKING
+    rig.wait(2.0)
+    assert rig.session.state is SessionState.ASKING  # (the question stands)
+    _answer(rig, {"d7xe6", "d7-c6"}, played)
     rig.wait(1.0)
-    assert rig.moves == ["c6-b5", "f2-g3", "d7-c6", "g3-f4"]
+    assert rig.moves == ["c6-b5", "f2-g3", played, "g3-f4"]
 
 
 def test_which_fox_move_hid_a_landing_is_asked_though_a_longer_line_misses_it_twice() -> None:

@@ -475,9 +475,12 @@ class Decider:
                     left = None
                     if point is None and made.points():
                         left = self._edges.off.get(made.points()[0])
+                        if left is not None and left <= self.recognizer.since:
+                            left = None  # (its start never opened in this position)
                     self._commit(made, False, now, since=left)
                 if point is None:  # a first move alone: its lines are read on from it
-                    self._watch.taken(fit.moves[0])
+                    if self.position.move_stack[-1:] == [fit.moves[0]]:
+                        self._watch.taken(fit.moves[0])
                 elif named or point in frozenset(self.physical) ^ self.recognizer.expected:
                     # (the part of the line taken moved a piece onto or off that point, or
                     # the switch reads it otherwise: else nothing taken says it is broken)
@@ -1829,7 +1832,9 @@ class Decider:
     def _held_long(self, board: Occupancy, now: float) -> bool:
         """A move made while the next side holds a piece of theirs (:attr:`held_early`): once
         those pieces have been up longer than a touch lasts, and no other move reads made with
-        a piece touched, take the move and read the board again from after it."""
+        a piece touched, take the move and read the board again from after it. (Not where a
+        held piece was lifted more than :data:`OVERLAP` before the move's landing and another
+        piece came down between: the next side moved before that landing.)"""
         held = self.recognizer.held_early
         if len({c.move for c in held}) != 1:
             return False
@@ -1845,11 +1850,21 @@ class Decider:
             (t for t in self._edges.fills.get(c.landing, ()) if t > self.recognizer.since),
             default=None,
         )  # (its first landing since the position began: a capture onto it lands later)
-        if landed is not None and any(
-            self._edges.off.get(p, landed) < landed - OVERLAP for p in up
-        ):  # a piece held up since longer before this landing than a hand reaches early:
-            # the move came down before, unseen (on a dead switch), and this landing is
-            # another's; the board staying so, or the piece coming down, tells
+        first_up = min((self._edges.off[p] for p in up if p in self._edges.off), default=None)
+        if (
+            landed is not None
+            and first_up is not None
+            and first_up < landed - OVERLAP
+            and any(
+                first_up < t < landed
+                for p, fills in self._edges.fills.items()
+                if p not in c.move.points() and p not in up
+                for t in fills
+            )
+        ):  # a piece held up since longer before this landing than a hand reaches early,
+            # and a piece came down meanwhile: the move came down before, unseen (on a dead
+            # switch), the next side moved, and this landing is another's; the board
+            # staying so, or the held piece coming down, tells
             return False
         if self._held_landed(c, up, board):
             self._held_doubt = True
@@ -1952,9 +1967,8 @@ class Decider:
         if reading.commit and (twins := self._twins(reading.commit[0])):
             # the move read first leaves the board another would but at a switch thought
             # broken (a man onto the dead switch reads as a capture onto a man whose switch
-            # never changes): the players say which
-            self._put(now, (reading.commit[0].move, *twins), False)
-            return Verdict(Kind.LIFTED), False
+            # never changes): the players are asked which (each followed as a line)
+            return Verdict(Kind.AMBIGUOUS, (reading.commit[0].move, *twins)), False
         self._take(reading.commit, now)
         if (
             reading.ask
