@@ -369,11 +369,12 @@ class SwitchWatch:
     another line, so these are followed once more at the next look."""
 
     rivals: tuple[str, ...] = ()
-    """The first moves of the lines that fit the board but for a lift each one switch missed,
-    at different points (which piece moved the board cannot tell: the players can)."""
+    """The first moves (two or more) of the lines that fit the board but for a lift, or a
+    landing, one switch missed (which piece moved the board cannot tell: the players can)."""
     rivals_since: float = 0.0
     question: list[Fit] = field(default_factory=list)
-    """Those lines, once they have stood for :data:`AGREED`: ask which was played."""
+    """Once they have stood for :data:`AGREED`, one line for each first move (the first move
+    alone where its lines miss different points): ask which was played."""
     asked: tuple[str, ...] = ()
     """The first moves of the lines last asked about (a piece then lifted reads as none of
     them for a while: they are followed until it is down)."""
@@ -519,10 +520,11 @@ class SwitchWatch:
 
     def _rival_lines(self, fits: list[Fit], edges: Edges, now: float, since: float) -> float | None:
         """Where every line that fits moved a piece from, or (a move after it made) onto, a
-        point whose switch never changed, each at another point (a goose moved to 28 from 29
-        or from 23, one switch stuck closed; a goose from 23 to 17, 22 or 15, one stuck open,
-        and the fox has jumped since): once so for :data:`AGREED`, :attr:`question` holds
-        them. When to look again, if not yet."""
+        point whose switch never changed, and they begin with two or more moves (a goose
+        moved to 28 from 29 or from 23, one switch stuck closed; a goose from 23 to 17, 22 or
+        15, one stuck open, and the fox has jumped since): once so for :data:`AGREED`,
+        :attr:`question` holds one line a first move (the first move alone where its lines
+        miss different points). When to look again, if not yet."""
         silent = [f for f in fits if all(edges.last(p) <= since for p in f.off)]
         if len(silent) >= 2:
             # a switch that failed to follow a move is likelier than one that changed by
