@@ -40,6 +40,17 @@ def _answer(rig: Rig, candidates: set[str], move: str) -> None:
     rig.press("confirm")
 
 
+def _named_dead(game: str, text: str, point: str) -> Rig:
+    """The position ``text`` on a board whose switch at ``point`` reads empty under its
+    piece, once the board has named it."""
+    start = engine.from_text(game, text)
+    rig = Rig(game, text, occupied=start.occupied() - {point})
+    rig.wait(AGREED + SUSPECT)
+    said = [a["text"] for a in rig.session.alerts if a["kind"] == "suspect-switch"]
+    assert said and said[0].startswith(f"switch {point} ")
+    return rig
+
+
 def _after(game: str, *moves: str) -> frozenset[str]:
     position = engine.start(game)
     for move in moves:
@@ -262,11 +273,7 @@ def test_confirm_takes_a_move_that_changes_no_switch_but_the_broken_one() -> Non
     """Parchesi: L5's switch reads empty under a yellow man, and is named; the man then goes
     onto his own man on L7, which no other switch sees (L7 stays full): `confirm` takes it."""
     text = "Y1@L5 Y2@L7 Y3@Ynest Y4@Ynest R1@Rnest R2@Rnest R3@Rnest R4@Rnest turn=Y spin=2"
-    start = engine.from_text("parchesi", text)
-    rig = Rig("parchesi", text, occupied=start.occupied() - {"L5"})
-    rig.wait(AGREED + SUSPECT)
-    said = [a["text"] for a in rig.session.alerts if a["kind"] == "suspect-switch"]
-    assert said and said[0].startswith("switch L5 ")
+    rig = _named_dead("parchesi", text, "L5")
     assert rig.moves == []
     rig.wait(2.0)  # the man goes from L5 onto L7: no switch changes
     rig.press("confirm")
@@ -463,11 +470,7 @@ def test_a_man_onto_a_dead_switch_is_asked_about_beside_the_capture_it_reads_as(
     moved, the players are asked which, not given the capture (Skip broken_switch 39), and
     the question stands until they answer; either answer is taken."""
     text = ".b...b../...b..../..b.r.../......../......../......../.....r../.r.r.r.. b"
-    start = engine.from_text("skip", text)
-    rig = Rig("skip", text, occupied=start.occupied() - {"c6"})
-    rig.wait(AGREED + SUSPECT)
-    said = [a["text"] for a in rig.session.alerts if a["kind"] == "suspect-switch"]
-    assert said and said[0].startswith("switch c6 ")
+    rig = _named_dead("skip", text, "c6")
     rig.place("b5")  # c6-b5: the man leaves the dead switch
     rig.wait(1.0)
     rig.move("f2", "g3")
