@@ -1151,6 +1151,23 @@ def test_a_man_lifted_long_and_put_back_then_a_stray_word_takes_nothing() -> Non
     assert "suspect-switch" not in rig.kinds()
 
 
+def test_confirm_that_takes_nothing_says_so() -> None:
+    # a press with no answer reads as a board that did not hear it: nothing changed, the board
+    # says it sees no move; switches changed (a man up long and back, or a move a dead switch
+    # hid), it says too that a move a switch missed is read as the next moves show it
+    rig = Rig("messenger-boy", "R@A1 B@- turn=R spin=2")
+    rig.press("confirm")
+    assert _said(rig, "no-move") == ["confirm: the switches show no move made"]
+    rig.lift("A1")
+    rig.wait(4.0)
+    rig.place("A1")
+    rig.wait(5.0)
+    rig.press("confirm")
+    assert rig.moves == []
+    (said,) = [t for t in _said(rig, "unseen") if t.startswith("confirm:")]
+    assert "a switch missed" in said
+
+
 def test_a_stray_confirm_with_nothing_moved_offers_no_capture() -> None:
     # a capture onto the rabbit changes only the fox's start: with nothing moved, `confirm`
     # must not ask about it (a second press would take it and call a working switch broken)

@@ -500,8 +500,18 @@ class Decider:
             if len(off) == 1 and line is None:  # taken on the players' word, one switch
                 self._suspect(next(iter(off)), now)  # reading otherwise: it is broken
             self.judge(now)  # the board may show the next move already
-        else:
-            self.resolve_silent(now)
+        elif not self.resolve_silent(now):
+            # nothing taken: the players are told so (a press with no answer reads as a
+            # board that did not hear it)
+            if self._last_edge() > self.recognizer.since:
+                self._notice(
+                    now,
+                    "unseen",
+                    "confirm: the switches show no move made; one a switch missed is read"
+                    " as the next moves show it",
+                )
+            else:
+                self._notice(now, "no-move", "confirm: the switches show no move made")
 
     def changing(self) -> bool:
         """Whether the moves pending replace the last move committed (second thoughts, or its

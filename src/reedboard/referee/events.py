@@ -251,7 +251,8 @@ class Notice(GameEvent):
     """Something the players are told that changes nothing: ``roll-first``, ``move-first``,
     ``no-dice``, ``dice-error``, ``pass``, ``undo`` with nothing to take back, ``waiting`` (a
     button held while a piece may be in the hand), ``unseen`` (no switch saw a piece come
-    down), ``error`` (a bug the
+    down, or `confirm` found no move made though switches changed), ``no-move`` (`confirm`
+    with nothing changed), ``error`` (a bug the
     board survived), ``store-error``."""
 
     what: str
