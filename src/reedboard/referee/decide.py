@@ -2211,9 +2211,7 @@ class Decider:
         for move in position.legal_moves:
             if move in shown:
                 continue
-            after = position.copy(stack=False)
-            after.push(move)
-            off = after.occupied() ^ board
+            off = position.occupied_after(move) ^ board
             if off and off <= suspects:
                 out.append(move)
         return out
@@ -2223,11 +2221,8 @@ class Decider:
         thought broken (so the switches cannot tell them apart)."""
         if not self._suspects or step.extends:
             return []
-        position = self.position
-        after = position.copy(stack=False)
-        after.push(step.move)
-        board = after.occupied()
-        return [m for m in self._hidden_by_a_suspect(board, [], position) if m != step.move]
+        board = self.position.occupied_after(step.move)
+        return [m for m in self._hidden_by_a_suspect(board, []) if m != step.move]
 
     def _filled_by(self, step: PendingStep) -> Occupancy:
         """The points ``step`` fills (its landing, empty before it)."""

@@ -167,16 +167,18 @@ class Fit:
         """The points the line's moves set a piece down on, on its way or at its end."""
         return frozenset().union(*(b - a for a, b in pairwise((self.before, *self.steps))))
 
+    def _changes_at(self, point: str) -> list[int]:
+        """The indices of the line's moves that change ``point``."""
+        boards = pairwise((self.before, *self.steps))
+        return [i for i, (a, b) in enumerate(boards) if (point in a) != (point in b)]
+
     def first_at(self, point: str) -> int:
         """The index of the line's first move that changes ``point`` (-1: none does)."""
-        boards = pairwise((self.before, *self.steps))
-        return next((i for i, (a, b) in enumerate(boards) if (point in a) != (point in b)), -1)
+        return next(iter(self._changes_at(point)), -1)
 
     def last_at(self, point: str) -> int:
         """The index of the line's last move that changes ``point`` (-1: none does)."""
-        boards = list(pairwise((self.before, *self.steps)))
-        changes = [i for i, (a, b) in enumerate(boards) if (point in a) != (point in b)]
-        return changes[-1] if changes else -1
+        return next(reversed(self._changes_at(point)), -1)
 
     def missed(self, point: str) -> bool:
         """Whether ``point``'s switch did not follow a change the line makes there (else it

@@ -61,13 +61,14 @@ class Recorder:
             if self.notes < MAX_NOTES:  # (bounded: the other board cannot fill the disk)
                 self.notes += 1
                 store.add_note(self.game_id, self.plies, event.what, event.detail)
-        elif isinstance(event, MoveCommitted) and event.replaces is not None:
-            if event.reopens:  # (the move changed had ended the game)
-                store.reopen(self.game_id)
-            store.add_change(self.game_id, event.ply, str(event.replaces), str(event.move))
-        elif isinstance(event, MoveCommitted | Thrown):
-            if isinstance(event, MoveCommitted) and event.reopens:  # (a longer chain, in
-                store.reopen(self.game_id)  # place of one that had ended the game)
+        elif isinstance(event, MoveCommitted):
+            if event.reopens:  # (the move it replaces, second thoughts or a shorter chain,
+                store.reopen(self.game_id)  # had ended the game)
+            if event.replaces is not None:
+                store.add_change(self.game_id, event.ply, str(event.replaces), str(event.move))
+            else:
+                store.add_move(self.game_id, event.ply, str(event.move))
+        elif isinstance(event, Thrown):
             store.add_move(self.game_id, event.ply, str(event.move))
         elif isinstance(event, Takeback):
             store.truncate(self.game_id, event.ply)
