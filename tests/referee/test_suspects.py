@@ -605,3 +605,32 @@ def test_a_line_that_empties_and_refills_a_point_whose_switch_never_changed_does
     assert said and said[0].startswith("switch 9 ")
     rig.press("confirm")
     assert rig.moves == ["9-8", "5-9"]
+
+
+def test_a_touched_goose_set_back_is_no_landing_of_a_move_begun_after_it() -> None:
+    """The goose 1-5, its switch stuck closed (the lift unseen), a hand touching the goose on 3
+    as it goes (3 off, 5 on, 3 on again 50 ms after); the fox 11-18; the goose from 5 lifted for
+    5-10. The board reads as the goose 3-5, the fox's answer and a goose from 5 in the hand
+    going back to 3, but 3 filled again before the fox moved: no landing of a move begun
+    after it. Not taken; the players going on tell the line, the switch at 1 named (switch
+    times of Fox and Geese broken_switch 239)."""
+    rig = Rig("fox-and-geese", "F.F...GG..GGGG.GG.GGGGGG.GGGGGGGG F")
+    for t, point, on in (
+        (1.99, "3", False),
+        (2.29, "5", True),
+        (2.34, "3", True),  # (touched)
+        (5.68, "11", False),
+        (6.06, "18", True),
+        (7.79, "5", False),
+        (8.19, "10", True),
+        (10.45, "17", False),
+        (10.63, "9", True),
+        (12.24, "3", False),
+        (14.12, "5", True),
+    ):
+        (rig.runner.place if on else rig.runner.lift)(point, t)
+        assert "3-5" not in rig.moves
+    rig.wait(6.0)
+    assert rig.moves == ["1-5", "11-18", "5-10", "17-9", "3-5"]
+    said = [a["text"] for a in rig.session.alerts if a["kind"] == "suspect-switch"]
+    assert said and said[0].startswith("switch 1 ")

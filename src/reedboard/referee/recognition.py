@@ -569,6 +569,12 @@ class Recognizer:
             elif kind is Kind.LIFTED:
                 nexts = reader._on_the_way(board)
                 fills = frozenset().union(*(d.may_fill for d in nexts))
+                if any(
+                    self.since < self.edges.filled.get(p, float("-inf")) <= landed
+                    for p in board - after.occupied()
+                ):
+                    kind = Kind.UNKNOWN  # the next side's piece down before this one's (a
+                    # touched piece set back, not a landing of a move begun after it)
             else:
                 fills = frozenset()
             if kind is Kind.UNKNOWN and depth > 0:
