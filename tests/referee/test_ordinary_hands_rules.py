@@ -68,6 +68,49 @@ def test_a_move_made_while_the_next_side_holds_a_piece_is_taken_once_it_is_no_to
     assert "mismatch" not in rig.kinds()
 
 
+def test_the_next_side_reaching_as_a_capture_takes_its_man_makes_two_moves() -> None:
+    """Skip: c4xd3, the man on d3 taken off 0.1 s after the capturer rose and the capturer
+    down in his place; the next side lifts f3 as he comes down, for f3-g4. The taken man
+    coming off is no lift of the capturer from a point he was set down on, so f3 rising
+    0.17 s after it is the next side reaching early, not a hand at the capture (switch
+    times of Skip reach_early 231)."""
+    text = "......../.......b/b......b/R......./..R...../...B.B.r/rB....../B....... r"
+    rig = Rig("skip", text)
+    for t, point, on in (
+        (1.06, "c4", False),
+        (1.16, "d3", False),
+        (1.33, "f3", False),
+        (1.41, "d3", True),
+        (3.04, "g4", True),
+    ):
+        (rig.runner.place if on else rig.runner.lift)(point, t)
+    rig.wait(3.0)
+    assert rig.moves == ["c4xd3", "f3-g4"]
+
+
+def test_a_piece_set_down_and_up_again_before_a_move_lands_is_no_stop_of_the_next_side() -> None:
+    """McLoughlin: the goose 25-18 (the fox touched just before), the fox lifted as it comes
+    down, jumping it 17x19 (18 taken off). The board is also the goose 25-19 with the fox in
+    the hand, set down on 18 on its way; but that set-down came and went before 19 filled,
+    and the side after does not set its piece down before the move before it lands: the
+    moves are taken (switch times of McLoughlin reach_early 20)."""
+    rig = Rig("fox-and-geese-mcloughlin", "......GG....GG..F.......G...G.G.. G")
+    for t, point, on in (
+        (1.08, "17", False),
+        (2.21, "17", True),  # (touched)
+        (2.40, "25", False),
+        (2.41, "17", False),
+        (2.58, "18", True),
+        (3.26, "18", False),
+        (3.84, "19", True),
+        (3.85, "13", False),  # (touched)
+        (4.53, "13", True),
+    ):
+        (rig.runner.place if on else rig.runner.lift)(point, t)
+    rig.wait(6.0)
+    assert rig.moves == ["25-18", "17x19"]
+
+
 def test_roll_pressed_while_the_last_piece_is_in_the_hand_waits_for_it() -> None:
     rig = Rig("fox-and-rabbit-4", "WR@a1 BR@i9 RF@c2 GF@e3 turn=GF dice=2,1", dice=[(3, 4)])
     rig.lift("e3")

@@ -634,3 +634,143 @@ def test_a_touched_goose_set_back_is_no_landing_of_a_move_begun_after_it() -> No
     assert rig.moves == ["1-5", "11-18", "5-10", "17-9", "3-5"]
     said = [a["text"] for a in rig.session.alerts if a["kind"] == "suspect-switch"]
     assert said and said[0].startswith("switch 1 ")
+
+
+def test_a_piece_put_back_where_the_held_piece_may_have_come_down_is_no_move() -> None:
+    """15's switch goes open under its goose; the goose 9-8; the fox 4-9. The board reads as
+    the goose 15-8, the goose on 9 lifted for 3.4 s and put back as the fox rose, the fox
+    still in the hand: but the fox may be the piece that came down on 9. Not taken on the
+    hold; the geese going on (24-25) tell the line, 15 named (switch times of Fox and Geese
+    broken_switch 149)."""
+    rig = Rig("fox-and-geese", "...FFGG.G..GGGGGGGGGGGGG.GGGGGGGG G")
+    for t, point, on in (
+        (1.59, "15", False),  # (the switch, gone open)
+        (3.42, "9", False),
+        (3.77, "8", True),
+        (6.54, "4", False),
+        (6.87, "9", True),
+        (9.54, "24", False),
+        (9.78, "25", True),
+    ):
+        (rig.runner.place if on else rig.runner.lift)(point, t)
+        assert "15-8" not in rig.moves
+    rig.wait(3.0)
+    assert rig.moves == ["9-8", "4-9", "24-25"]
+    said = [a["text"] for a in rig.session.alerts if a["kind"] == "suspect-switch"]
+    assert said and said[0].startswith("switch 15 ")
+
+
+def test_confirm_takes_a_capture_over_a_dead_switch_with_the_next_side_in_the_hand() -> None:
+    """17's switch reads empty under its goose, and is named; the fox jumps it, 18x16 (the
+    goose taken off unseen), and the geese begin at once: 23 lifted, to go onto the dead 17.
+    `confirm` takes the capture (the board otherwise shows only a goose in the hand); the
+    next `confirm` the goose set down on 17 (Fox and Geese, every behaviour at once 22)."""
+    rig = _named_dead("fox-and-geese", ".....FGGG.GGGG..GFGGGGG.GGGGGGGGG F", "17")
+    rig.lift("18")
+    rig.wait(1.0)
+    rig.place("16")
+    rig.wait(0.5)
+    rig.lift("23")
+    rig.wait(1.5)
+    rig.press("confirm")
+    assert rig.moves == ["18x16"]
+    rig.wait(5.0)
+    rig.press("confirm")
+    assert rig.moves == ["18x16", "23-17"]
+
+
+def test_confirm_as_the_board_takes_a_move_is_no_word_for_a_piece_in_the_hand() -> None:
+    """24's switch reads a piece where none is, and is named. The fox 6-5, a goose lifted from
+    23 as it comes down; the board takes 6-5 and the fox's player presses `confirm` just
+    after, for it. The goose in the hand reads as 23-24 onto the dead switch: not taken on
+    that press; it comes down on 16 (Fox and Geese, every behaviour at once 26)."""
+    text = ".....FGGG.GGGG..GFGGGGG.GGGGGGGGG F"
+    start = engine.from_text("fox-and-geese", text)
+    rig = Rig("fox-and-geese", text, occupied=start.occupied() | {"24"})
+    rig.wait(AGREED + SUSPECT)
+    rig.lift("6")
+    rig.wait(1.0)
+    rig.lift("23")
+    rig.wait(0.08)
+    rig.place("5")
+    for _ in range(40):
+        rig.wait(0.1)
+        if rig.moves:
+            break
+    assert rig.moves == ["6-5"]
+    rig.wait(0.2)
+    rig.press("confirm")
+    assert rig.moves == ["6-5"]
+    rig.wait(1.0)
+    rig.place("16")
+    rig.wait(5.0)
+    assert rig.moves == ["6-5", "23-16"]
+
+
+def test_roll_as_the_fox_counts_out_takes_no_move_onto_a_dead_switch() -> None:
+    """g4's switch reads a piece where none is, and is named. The red fox counted out i4, i3
+    toward h3, the rabbit knocked off g6 meanwhile, `roll` pressed just before the fox comes
+    down: the board reads as the fox onto g4 with the rabbit in the hand, but the fox may be
+    in the hand itself. The roll waits; the fox lands on h3 (Fox and Rabbit, every behaviour
+    at once 81)."""
+    text = "WR@g6 RF@i5 turn=RF dice=1,2"
+    start = engine.from_text("fox-and-rabbit", text)
+    rig = Rig("fox-and-rabbit", text, occupied=start.occupied() | {"g4"}, dice=[(1, 3)])
+    rig.wait(AGREED + SUSPECT)
+    rig.lift("i5")
+    rig.wait(0.14)
+    for point in ("i4", "i3"):
+        rig.place(point)
+        rig.wait(0.2)
+        rig.lift(point)
+        if point == "i4":
+            rig.lift("g6")  # (knocked)
+        rig.wait(0.2)
+    rig.press("roll")
+    assert rig.moves == []
+    rig.wait(0.07)
+    rig.place("h3")
+    rig.wait(1.3)
+    rig.place("g6")
+    rig.wait(5.0)
+    assert rig.moves == ["RF i5-h3", "dice=1,3"]
+
+
+def test_a_goose_out_and_back_is_no_part_of_a_fox_move_read_whole() -> None:
+    """16's switch stuck open: the fox 17-16 onto it, the goose 25-30, the fox 16-9 (its lift
+    unseen), the goose 30-25. The board reads as the fox 17-9 alone, but a goose lifted for
+    5.5 s and put back, and a goose set down on 30 and lifted again, are no part of it: the
+    other side moved out and back, so moves a switch missed were made between. Not taken;
+    the players are asked where the fox went, and the answer takes the line (Fox and Geese
+    broken_switch 70)."""
+    rig = Rig("fox-and-geese", "...G..G.....GG..F..FGGGGGGGGG.GGG F")
+    for t, point, on in (
+        (2.46, "17", False),
+        (6.01, "25", False),
+        (9.07, "30", True),
+        (10.26, "9", True),
+        (11.22, "30", False),
+        (11.56, "25", True),
+    ):
+        (rig.runner.place if on else rig.runner.lift)(point, t)
+    rig.wait(4.0)
+    assert rig.moves == []
+    asked = [a["text"] for a in rig.session.alerts if a["kind"] == "ambiguous"]
+    assert asked and "17-16" in asked[-1].split(" | ")
+    _answer(rig, set(asked[-1].split(" | ")), "17-16")
+    assert rig.moves == ["17-16", "25-30", "16-9", "30-25"]
+
+
+def test_a_goose_thought_about_then_another_set_down_wrong_and_moved_on_is_one_move() -> None:
+    """A goose lifted for 4 s and put back (the player thinking), then another set down on
+    the wrong point and moved on: both are ordinary play, and not at once, so no moves came
+    between that a switch missed: the move is taken."""
+    rig = Rig("fox-and-geese", "...FFGG.G..GGGGGGGGGGGGG.GGGGGGGG G")
+    rig.runner.lift("24", 1.0)
+    rig.runner.place("24", 5.0)
+    rig.runner.lift("6", 7.0)
+    rig.runner.place("2", 7.3)
+    rig.runner.lift("2", 7.6)
+    rig.runner.place("3", 7.9)
+    rig.wait(10.0)
+    assert rig.moves == ["6-3"]

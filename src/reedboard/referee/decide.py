@@ -220,6 +220,8 @@ class Decider:
         self._word: tuple[int, Move] | None = None
         """The ply the players last answered a question at (its count, and the move they
         named): the board read later is no ground for second thoughts about it."""
+        self._taken_at = float("-inf")
+        """When the session last committed a move."""
         self._pressed_at = self._pressed_before = float("-inf")
         """When a player last pressed a button, and the press before."""
         self._stepped_at = float("-inf")
@@ -344,6 +346,7 @@ class Decider:
         if self._waiting is not None and extends:  # the move a button waited on replaced
             # (second thoughts come down): the button is for this one, carried out at once
             self._waiting = (self._waiting[0], -1, self._waiting[2])
+        self._taken_at = now
         if not extends:  # the history gains the board before it (no replay needed)
             self.recognizer.history.append((base.occupied(), base.is_chance()))
         self.recognizer.extendable = (base, move) if move.points() else None
@@ -1063,6 +1066,8 @@ class Decider:
                 verdict = Verdict(Kind.LIFTED)  # on its way (the next readings tell)
         if verdict.kind is Kind.COMMIT and self._from_a_suspect(verdict.moves[0], now):
             verdict = Verdict(Kind.LIFTED)  # (the piece comes back, or stays up)
+        if verdict.kind is Kind.COMMIT and self._out_and_back(verdict, board):
+            verdict = Verdict(Kind.UNKNOWN)  # (moves a switch missed: the watch reads them)
         if (
             verdict.kind is Kind.COMMIT
             and verdict.changes
@@ -1689,6 +1694,33 @@ class Decider:
                 return True
         return False
 
+    def _out_and_back(self, verdict: Verdict, board: Occupancy) -> bool:
+        """Whether a move read made leaves unexplained a piece it does not move lifted for
+        longer than a knock lasts (:data:`SET_BACK`) and put back, while a point it does not
+        go over was set down on and lifted again: a piece of the other side moved out and
+        back, so moves were made between that a switch missed (the fox onto a dead switch, a
+        goose out, the fox on, the goose back, read as one fox move)."""
+        rec, edges = self.recognizer, self._edges
+        moved = frozenset().union(
+            *(c.may_empty | c.may_fill for c in rec.candidates if c.move in verdict.moves)
+        )
+        strays = rec.strays(board) - moved
+        if not strays:
+            return False
+        for p in (board & rec.expected) - moved:
+            bounced = edges.bounces.get(p, ())
+            for off in edges.offs.get(p, ()):
+                if off < rec.since or off in bounced:
+                    continue
+                back = min((t for t in edges.fills.get(p, ()) if t > off), default=None)
+                if back is None or back - off <= SET_BACK:
+                    continue
+                if any(  # (set down and lifted again while that piece was out)
+                    off < edges.filled.get(q, off) and edges.off.get(q, back) < back for q in strays
+                ):
+                    return True
+        return False
+
     def _left_unseen(self, c: Candidate) -> float | None:
         """When ``c``'s piece left the last point it stood on, where it lands on a man whose
         switch never changed (a capture read only as its piece leaving); else None."""
@@ -1886,7 +1918,10 @@ class Decider:
         play fitting the board but for one switch (a broken one) moving it there: a goose
         lifted, set down on the point next to it, while the fox stood on a dead reed; the fox
         moved while the goose set down before had gone dead under it (read as the goose
-        moved on, second thoughts, the fox in the hand). Then nothing
+        moved on, second thoughts, the fox in the hand); or it came down where the reading
+        has a piece put back since it was lifted: the goose 9-8 and the fox 4-9, 15's
+        switch gone open under its goose, read as 15-8 with the goose on 9 lifted and put
+        back and the fox in the hand. Then nothing
         tells the two readings apart until the held piece comes down (reaching early, it
         does) or the players go on: the move is not taken on the hold. (Not where a line
         fits the board whole: the held piece took the man that landed by setting down in
@@ -1901,12 +1936,32 @@ class Decider:
             if len(fit.off) != 1 or fit.off <= up:
                 continue
             if any(
-                m.points()[:1] == (p,) and m.points()[-1:] == (c.landing,)
+                m.points()[:1] == (p,) and self._came_down_after(m.points()[-1], p, c)
                 for m in fit.moves
                 for p in up
             ) and fit.in_order(self._edges, self.recognizer.since):
                 return True
         return False
+
+    def _came_down_after(self, point: str, held: str, c: Candidate) -> bool:
+        """Whether a piece held up from ``held`` may have come down on ``point`` where ``c``
+        does not say it did: ``c``'s landing, or a point filled since that piece was lifted
+        that no move of it after ``c`` lands on (the reading has a piece put back there).
+        (Not where a throw comes after ``c``: its moves are not known yet.)"""
+        if point == c.landing:
+            return True
+        lifted = self._edges.off.get(held)
+        if lifted is None or self._edges.filled.get(point, float("-inf")) <= lifted:
+            return False
+        after = self.position.copy()
+        if c.extends:
+            after.pop()
+        after.push(c.move)
+        if after.is_chance() or after.is_over():
+            return False
+        return not any(
+            m.points()[:1] == (held,) and m.points()[-1:] == (point,) for m in after.legal_moves
+        )
 
     def _take_early(self, c: Candidate, now: float) -> bool:
         """Take ``c``, made before the next side's hand came in, as from when its piece left,
@@ -2063,7 +2118,7 @@ class Decider:
             made = [c for c in made if c.move in spelt]
         hidden = self._hidden_by_a_suspect(board, made)
         if (
-            button == "roll"
+            (button == "roll" or now < self._taken_at + READ)
             and now < self._last_edge() + SUSPECT
             and any(
                 m.points()[-1:]
@@ -2074,7 +2129,8 @@ class Decider:
             # (no switch shows it come down), and so does one off it onto a man (a capture
             # onto the rabbit's circle): the next side's throw waits for the switches to have
             # been still for SUSPECT (a piece come down elsewhere meanwhile is its move).
-            # (`confirm` is the mover's word that it is down.)
+            # (`confirm` is the mover's word that it is down; but not one pressed just as the
+            # board took a move: that press is most likely the word for the move taken.)
             self._hold_word(button, self._last_edge() + SUSPECT + 0.001)
             return True
         if len(hidden) == 1 and all(c.changes for c in made):
@@ -2334,6 +2390,16 @@ class Decider:
                 self._commit(move, extends, now, changes=changes)
                 extends = changes = False
             return True
+        if ignored and (up := self._made_then_up(lines, physical, ignored)) is not None:
+            if (
+                up.points()[-1] in ignored
+                and now < self._last_edge() + SUSPECT
+                and not self._rolled_again(button)
+            ):  # its piece may still be in the hand (no switch shows it come down there)
+                self._hold_word(button, self._last_edge() + SUSPECT + 0.001)
+                return True
+            self._commit(up, False, now)
+            return True
         near = [f for f in lines if len(f.moves) == 1 and f.missed(next(iter(f.off)))]
         points = {p for f in near for p in f.off}
         moves = distinct(f.moves[0] for f in near)
@@ -2354,6 +2420,41 @@ class Decider:
                 self._suspect(point, now)
             return True
         self._put(now, moves, False)
+        return True
+
+    def _made_then_up(
+        self, lines: list[Fit], physical: Occupancy, ignored: Occupancy
+    ) -> Move | None:
+        """The one move (of ``lines``) that changes a switch thought broken and others, whose
+        board is the switches' but for pieces read lifted since its own piece left (the next
+        side's, in the hand, or set down on that switch, where it reads the same): the move
+        the player confirms. None: no such move, or several."""
+        moves = []
+        for f in lines:
+            changed = f.before ^ f.after
+            points = f.moves[0].points() if len(f.moves) == 1 else ()
+            if not points or not f.off or not changed & ignored or not changed - ignored:
+                continue
+            left = self._edges.off.get(points[0])
+            if (
+                left is None
+                or left <= self.recognizer.since
+                or not f.off <= f.after - physical - changed
+                or any(self._edges.off.get(p, left) <= left for p in f.off)
+                or not self._only_touched(changed | f.off | ignored, left)
+            ):
+                continue
+            moves.append(f.moves[0])
+        return moves[0] if len(distinct(moves)) == 1 else None
+
+    def _only_touched(self, besides: Occupancy, since: float) -> bool:
+        """Whether every switch but those at ``besides`` changed since ``since`` only for
+        less than a touch lasts (:data:`TOUCH`), or not at all."""
+        offs, fills = self._edges.offs, self._edges.fills
+        for p in (offs.keys() | fills.keys()) - besides:
+            times = [t for t in (*offs.get(p, ()), *fills.get(p, ())) if t > since]
+            if times and max(times) - min(times) >= TOUCH:
+                return False
         return True
 
     def _broken_before(self, lines: list[Fit], now: float) -> bool:

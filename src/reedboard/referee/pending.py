@@ -146,7 +146,10 @@ class Line:
                 u
                 for p in last.move.points()
                 for u in edges.offs.get(p, ())
-                if lifted < u <= t and u not in edges.bounces.get(p, ())
+                if lifted < u <= t
+                and u not in edges.bounces.get(p, ())
+                # (set down there first: else the lift is a man it takes, coming off)
+                and any(lifted < f < u for f in edges.fills.get(p, ()))
             ]
             if (last_lift := max(lifts, default=lifted)) <= t < last_lift + REACTION:
                 return True

@@ -465,7 +465,7 @@ class Recognizer:
         than once may have had its piece touched after it came down: each fill is tried."""
         if need is None:  # set down on since this position began, and lifted again (not
             # the last move's own points: its piece slid over them, or its taken men)
-            need = self._strays(board)
+            need = self.strays(board)
         out: list[tuple[Candidate, Kind]] = []
         held: list[Candidate] = []
         lefts: dict[Move, float] = {}
@@ -572,9 +572,14 @@ class Recognizer:
                 if any(
                     self.since < self.edges.filled.get(p, float("-inf")) <= landed
                     for p in board - after.occupied()
+                ) or any(
+                    self.since < self.edges.filled.get(p, landed) < landed
+                    and self.edges.off.get(p, landed) < landed - REACTION
+                    for p in rest & fills
                 ):
                     kind = Kind.UNKNOWN  # the next side's piece down before this one's (a
-                    # touched piece set back, not a landing of a move begun after it)
+                    # touched piece set back is no landing of a move begun after it, nor a
+                    # point set down on and lifted again well before this move came down)
             else:
                 fills = frozenset()
             if kind is Kind.UNKNOWN and depth > 0:
@@ -720,7 +725,7 @@ class Recognizer:
                     return True
         return False
 
-    def _strays(self, board: Occupancy) -> Occupancy:
+    def strays(self, board: Occupancy) -> Occupancy:
         """Points set down on since this position began and empty again, that were empty
         before it and are not the last move's own (its piece slid over them, or its taken
         men), nor filled for less than :data:`SET_DOWN` (a piece slid over them, on its way
@@ -751,18 +756,28 @@ class Recognizer:
         # when that move's piece left, the next side reaching early; or the move was read
         # before he came off), set down by mistake and taken away: its own stray, the first
         # set-down soon after he came off (within :data:`REACH`) and before a piece of the
-        # side to move left its point (a stop of theirs, then), one each
+        # side to move that could stop there left its point (a stop of theirs, then), one
+        # each
         if not taken or not strays:
             return frozenset(strays)
-        begun = min(  # (the side to move's first lift)
-            (
-                t
-                for p in self._starts
-                for t in self.edges.offs.get(p, ())
-                if t >= self.since and t not in self.edges.bounces.get(p, ())
-            ),
-            default=float("inf"),
-        )
+
+        firsts: dict[str, float] = {}
+
+        def begun(p: str) -> float:  # (the first lift since of a piece of the side to move
+            # that could be set down on p on its way: else no stop of theirs)
+            if p not in firsts:
+                firsts[p] = min(
+                    (
+                        t
+                        for c in self.candidates
+                        if not c.extends and c.start and p in c.may_fill
+                        for t in self.edges.offs.get(c.start, ())
+                        if t >= self.since and t not in self.edges.bounces.get(c.start, ())
+                    ),
+                    default=float("inf"),
+                )
+            return firsts[p]
+
         for q in sorted(taken):
             bounced = self.edges.bounces.get(q, ())
             offs = [t for t in self.edges.offs.get(q, ()) if t not in bounced]
@@ -771,7 +786,7 @@ class Recognizer:
                 continue
             back = min((t for t in self.edges.fills.get(q, ()) if t > off), default=float("inf"))
             after = sorted(
-                (t, p) for p, t in strays.items() if off < t < min(back, off + REACH, begun)
+                (t, p) for p, t in strays.items() if off < t < min(back, off + REACH, begun(p))
             )
             if after:
                 del strays[after[0][1]]
@@ -872,7 +887,7 @@ class Recognizer:
         # not one set down on soon after a man the move takes came off, while no piece of
         # the side to move that could land there was off its point (that man, set down by
         # mistake and taken away: nothing else it could be)
-        stray = self._strays(board)
+        stray = self.strays(board)
         self.off_route = bool(done) and all(self._unexplained(c, stray) for c in done)
         if done:
             moves = distinct(c.move for c in done)
@@ -1031,7 +1046,7 @@ class Recognizer:
         began that ``move`` does not pass and no man it takes alone can have been put on
         (:meth:`_mistaken_only`): another piece may have come down there (the next side
         reaching early, a move of this side's other than ``move``)."""
-        stray = self._strays(board)
+        stray = self.strays(board)
         return bool(stray) and any(
             c.move == move and self._unexplained(c, stray) for c in self.candidates
         )
@@ -1178,7 +1193,7 @@ class Recognizer:
                     # of that man's makes the move)
                 if new - c.may_fill:
                     continue
-                off = self._strays(board) - c.may_fill if routed else frozenset()
+                off = self.strays(board) - c.may_fill if routed else frozenset()
                 if off and (len(off) >= len(taken) or off - self._taken_set_down(c, off)):
                     continue  # a piece was set down off its route and lifted again besides,
                     # and no other man it takes was put there: not this capture
@@ -1210,7 +1225,7 @@ class Recognizer:
         every other point set down on and lifted again since this position began is on its
         route: the men left are taken next (the board empties there), or the hold time
         passes."""
-        stray = self._strays(board)
+        stray = self.strays(board)
         if not stray:
             return False
         return any(
@@ -1262,7 +1277,7 @@ class Recognizer:
         disturbed = (
             (self.expected ^ board)
             | {p for p in board & self.expected if edges.off.get(p, float("-inf")) >= self.since}
-            | self._strays(board)
+            | self.strays(board)
         )
         if ahead and self.extendable is not None:
             base, move = self.extendable
