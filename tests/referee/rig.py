@@ -55,6 +55,12 @@ class Rig:
             self.runner.place(p, self.t + 0.1)
         self.wait()
 
+    def switches(self, *changes: tuple[float, str, bool]) -> None:
+        """Switch changes at the times given on the rig's clock, each ``(t, point, on)``: a
+        hand's switch times copied from a trace."""
+        for t, point, on in changes:
+            (self.runner.place if on else self.runner.lift)(point, t)
+
     def move(self, a: str, b: str) -> None:
         self.lift(a)
         self.place(b)

@@ -76,14 +76,13 @@ def test_the_next_side_reaching_as_a_capture_takes_its_man_makes_two_moves() -> 
     times of Skip reach_early 231)."""
     text = "......../.......b/b......b/R......./..R...../...B.B.r/rB....../B....... r"
     rig = Rig("skip", text)
-    for t, point, on in (
+    rig.switches(
         (1.06, "c4", False),
         (1.16, "d3", False),
         (1.33, "f3", False),
         (1.41, "d3", True),
         (3.04, "g4", True),
-    ):
-        (rig.runner.place if on else rig.runner.lift)(point, t)
+    )
     rig.wait(3.0)
     assert rig.moves == ["c4xd3", "f3-g4"]
 
@@ -95,7 +94,7 @@ def test_a_piece_set_down_and_up_again_before_a_move_lands_is_no_stop_of_the_nex
     and the side after does not set its piece down before the move before it lands: the
     moves are taken (switch times of McLoughlin reach_early 20)."""
     rig = Rig("fox-and-geese-mcloughlin", "......GG....GG..F.......G...G.G.. G")
-    for t, point, on in (
+    rig.switches(
         (1.08, "17", False),
         (2.21, "17", True),  # (touched)
         (2.40, "25", False),
@@ -105,8 +104,7 @@ def test_a_piece_set_down_and_up_again_before_a_move_lands_is_no_stop_of_the_nex
         (3.84, "19", True),
         (3.85, "13", False),  # (touched)
         (4.53, "13", True),
-    ):
-        (rig.runner.place if on else rig.runner.lift)(point, t)
+    )
     rig.wait(6.0)
     assert rig.moves == ["25-18", "17x19"]
 
@@ -665,7 +663,7 @@ def test_a_capture_onto_its_taken_man_set_down_elsewhere_with_a_man_touched_is_n
     # mistake is taken away
     # (the hand model's skip seed 44)
     rig = Rig("skip", "......../b...rb.b/b.b..b../....br../...r..../.......r/rr.....r/.......r b")
-    for t, point, on in [
+    rig.switches(
         (1.000, "f7", False),
         (2.211, "g6", True),
         (4.179, "g6", False),  # the man red's f5 takes, taken off first
@@ -673,8 +671,7 @@ def test_a_capture_onto_its_taken_man_set_down_elsewhere_with_a_man_touched_is_n
         (4.840, "f5", False),
         (5.033, "g6", True),  # f5 lands on his square
         (5.033, "f6", False),  # f6 touched
-    ]:
-        (rig.runner.place if on else rig.runner.lift)(point, t)
+    )
     rig.wait(5.1 - rig.t)
     assert rig.moves == ["f7-g6"]
     rig.lift("e6")  # the mistake taken away
@@ -710,7 +707,7 @@ def test_a_switch_is_not_named_on_the_last_moves_agreement() -> None:
     # 17 by mistake: 15-17 made but for switch 15 again, half a second on. Each position's
     # readings must agree for 2 s before a switch is named: these did not.
     rig = Rig("solitaire")
-    for t, point, on in [
+    rig.switches(
         (1.950, "6", False),  # 29-17, 6 touched
         (2.039, "29", False),
         (2.061, "6", True),
@@ -728,8 +725,7 @@ def test_a_switch_is_not_named_on_the_last_moves_agreement() -> None:
         (11.619, "15", True),
         (14.915, "16", False),  # 23-9: 16 set down on 17 by mistake
         (15.102, "17", True),
-    ]:
-        (rig.runner.place if on else rig.runner.lift)(point, t)
+    )
     rig.wait(16.0 - rig.t)
     assert rig.moves == ["29-17", "10-24", "8-10"]
     assert "suspect-switch" not in rig.kinds()
@@ -984,8 +980,7 @@ def test_a_capture_made_then_a_man_touched_as_the_next_side_lands_is_not_another
 
 def _play(rig: Rig, edges: list[tuple[float, str, bool]]) -> None:
     """Feed switch edges at their times (the hand model's traces, cut down)."""
-    for t, point, on in edges:
-        (rig.runner.place if on else rig.runner.lift)(point, t)
+    rig.switches(*edges)
 
 
 def test_a_goose_set_down_by_mistake_before_the_fox_rose_does_not_reroute_its_loop() -> None:

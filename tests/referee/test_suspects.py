@@ -538,7 +538,7 @@ def _fox_onto_dead_10() -> Rig:
     unseen; then touched), the geese 23-15: the switches as the hands of Fox and Geese
     broken_switch 9 moved them."""
     rig = Rig("fox-and-geese", "......GGG.FGGG...F.GGGGGGGGGGGGG. F")
-    for t, point, on in (
+    rig.switches(
         (1.56, "11", False),  # the fox, set down on 10
         (3.73, "9", False),
         (4.06, "5", True),
@@ -548,8 +548,7 @@ def _fox_onto_dead_10() -> Rig:
         (8.47, "2", True),
         (11.73, "23", False),
         (12.08, "15", True),
-    ):
-        (rig.runner.place if on else rig.runner.lift)(point, t)
+    )
     rig.wait(11.5)
     return rig
 
@@ -615,7 +614,7 @@ def test_a_touched_goose_set_back_is_no_landing_of_a_move_begun_after_it() -> No
     after it. Not taken; the players going on tell the line, the switch at 1 named (switch
     times of Fox and Geese broken_switch 239)."""
     rig = Rig("fox-and-geese", "F.F...GG..GGGG.GG.GGGGGG.GGGGGGGG F")
-    for t, point, on in (
+    for change in (
         (1.99, "3", False),
         (2.29, "5", True),
         (2.34, "3", True),  # (touched)
@@ -628,7 +627,7 @@ def test_a_touched_goose_set_back_is_no_landing_of_a_move_begun_after_it() -> No
         (12.24, "3", False),
         (14.12, "5", True),
     ):
-        (rig.runner.place if on else rig.runner.lift)(point, t)
+        rig.switches(change)
         assert "3-5" not in rig.moves
     rig.wait(6.0)
     assert rig.moves == ["1-5", "11-18", "5-10", "17-9", "3-5"]
@@ -643,7 +642,7 @@ def test_a_piece_put_back_where_the_held_piece_may_have_come_down_is_no_move() -
     hold; the geese going on (24-25) tell the line, 15 named (switch times of Fox and Geese
     broken_switch 149)."""
     rig = Rig("fox-and-geese", "...FFGG.G..GGGGGGGGGGGGG.GGGGGGGG G")
-    for t, point, on in (
+    for change in (
         (1.59, "15", False),  # (the switch, gone open)
         (3.42, "9", False),
         (3.77, "8", True),
@@ -652,7 +651,7 @@ def test_a_piece_put_back_where_the_held_piece_may_have_come_down_is_no_move() -
         (9.54, "24", False),
         (9.78, "25", True),
     ):
-        (rig.runner.place if on else rig.runner.lift)(point, t)
+        rig.switches(change)
         assert "15-8" not in rig.moves
     rig.wait(3.0)
     assert rig.moves == ["9-8", "4-9", "24-25"]
@@ -744,15 +743,14 @@ def test_a_goose_out_and_back_is_no_part_of_a_fox_move_read_whole() -> None:
     the players are asked where the fox went, and the answer takes the line (Fox and Geese
     broken_switch 70)."""
     rig = Rig("fox-and-geese", "...G..G.....GG..F..FGGGGGGGGG.GGG F")
-    for t, point, on in (
+    rig.switches(
         (2.46, "17", False),
         (6.01, "25", False),
         (9.07, "30", True),
         (10.26, "9", True),
         (11.22, "30", False),
         (11.56, "25", True),
-    ):
-        (rig.runner.place if on else rig.runner.lift)(point, t)
+    )
     rig.wait(4.0)
     assert rig.moves == []
     asked = [a["text"] for a in rig.session.alerts if a["kind"] == "ambiguous"]
