@@ -222,7 +222,7 @@ BREAK_HEAD = (
 
 def figure_line(name: str, s: dict[str, Any]) -> str:
     return (
-        f"{name:25} {s['games']:>6} {s['exact']:>6} {s['exact_rate']:>7.1%} {s['wrong_moves']:>6}"
+        f"{name:25} {s['games']:>6} {s['exact']:>6} {s['exact_rate']:>7.2%} {s['wrong_moves']:>6}"
         f" {s['stalls']:>6} {s['takebacks']:>6} {s['new_games']:>6} {s['asks']:>6}"
         f" {s['ask_rate']:>6.2%} {s['changes']:>6} {s['mismatches']:>6} {s['crashes']:>6}"
         f" {s['moves']:>7} {s['cpu_seconds']:>7.1f}"
@@ -235,7 +235,7 @@ def break_line(name: str, b: dict[str, Any]) -> str:
 
     return (
         f"{name:25} {b['broke']:>6} {b['mattered']:>6} {b['named_in_time']:>6}"
-        f" {b['named_in_time_rate']:>7.1%} {seconds(b['delay_median']):>7}"
+        f" {b['named_in_time_rate']:>7.2%} {seconds(b['delay_median']):>7}"
         f" {seconds(b['delay_p95']):>7} {b['no_word']:>6} {b['wrong_point']:>7}"
     )
 
