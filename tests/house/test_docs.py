@@ -88,7 +88,7 @@ def test_a_stale_block_fails_the_check_and_is_written_again(
             "benchmarks/results/recognition-rows.txt",
             r"(== every behaviour, all its games\n.*\ncareful +\d+ +\d+ +\S+ +)0 ",
             r"\g<1>7 ",
-            r"\| careful \| [\d,]+ \| [\d,]+ \(100\.0%\) \| 7 \|",
+            r"\| careful \| [\d,]+ \| [\d,]+ \(100\.00%\) \| 7 \|",
         ),
         (
             "benchmarks/results/bridge.txt",
