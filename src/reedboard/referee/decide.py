@@ -1707,19 +1707,11 @@ class Decider:
         strays = rec.strays(board) - moved
         if not strays:
             return False
-        for p in (board & rec.expected) - moved:
-            bounced = edges.bounces.get(p, ())
-            for off in edges.offs.get(p, ()):
-                if off < rec.since or off in bounced:
-                    continue
-                back = min((t for t in edges.fills.get(p, ()) if t > off), default=None)
-                if back is None or back - off <= SET_BACK:
-                    continue
-                if any(  # (set down and lifted again while that piece was out)
-                    off < edges.filled.get(q, off) and edges.off.get(q, back) < back for q in strays
-                ):
-                    return True
-        return False
+        return any(  # (set down and lifted again while that piece was out)
+            off < edges.filled.get(q, off) and edges.off.get(q, back) < back
+            for off, back in rec.out_long((board & rec.expected) - moved, rec.since)
+            for q in strays
+        )
 
     def _left_unseen(self, c: Candidate) -> float | None:
         """When ``c``'s piece left the last point it stood on, where it lands on a man whose

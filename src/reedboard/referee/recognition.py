@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -714,6 +714,11 @@ class Recognizer:
         """Whether a point of ``still`` (as the position had it) was lifted since ``since`` and
         came back on later than :data:`SET_BACK` (each lift and the fill after it, bounce
         aside)."""
+        return any(True for _ in self.out_long(still, since))
+
+    def out_long(self, still: Occupancy, since: float) -> Iterator[tuple[float, float]]:
+        """Each spell a point of ``still`` was off since ``since`` and back later than
+        :data:`SET_BACK`: (when lifted, when back), bounce aside."""
         for p in still:
             bounced = self.edges.bounces.get(p, ())
             fills = self.edges.fills.get(p, ())
@@ -722,8 +727,7 @@ class Recognizer:
                     continue
                 back = min((t for t in fills if t > off), default=None)
                 if back is not None and back - off > SET_BACK:
-                    return True
-        return False
+                    yield off, back
 
     def strays(self, board: Occupancy) -> Occupancy:
         """Points set down on since this position began and empty again, that were empty
