@@ -1239,3 +1239,29 @@ def test_roll_as_the_fox_rises_asks_which_rabbit_once_the_board_is_still() -> No
     rig.press("roll")
     rig.wait(QUIET + 0.5)
     assert "ambiguous" in rig.kinds()
+
+
+def test_a_loop_chain_taken_once_the_next_side_moved_began_when_its_piece_first_left() -> None:
+    """McLoughlin: the fox jumps round a loop, 16x18x30x28x16, the geese it jumps taken off
+    as it goes and after; a goose lifted from 31 as the fox comes back down, set down on 29
+    once that goose is off; the fox lifted again from 16 before it is down, for 16-15. The
+    chain began when the fox first left 16, not at that later lift (its start is its
+    landing), so the goose's lift is the next side's, after it (switch times of McLoughlin
+    reach_early 158)."""
+    rig = Rig("fox-and-geese-mcloughlin", "......GG.......FG..GG.GGG.G.G.GG. F")
+    rig.switches(
+        (1.11, "16", False),
+        (1.94, "25", False),
+        (2.83, "17", False),
+        (3.33, "31", False),
+        (3.48, "16", True),
+        (3.77, "29", False),
+        (5.09, "23", False),
+        (7.95, "16", False),
+        (9.72, "29", True),
+        (10.65, "15", True),
+    )
+    rig.wait(3.0)
+    assert rig.moves[0] in ("16x18x30x28x16", "16x28x30x18x16")  # (one loop, either way)
+    assert rig.moves[1:] == ["31-29", "16-15"]
+    assert "mismatch" not in rig.kinds()

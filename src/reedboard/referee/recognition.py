@@ -266,7 +266,8 @@ class Recognizer:
         self.early_left: dict[Move, float] = {}
         """After :meth:`reached_early`: when each move it read (or held) left its point, as
         it read it (the lift before its landing filled: its start may have been lifted
-        again since, by the next side's piece set down there and touched)."""
+        again since, by the next side's piece set down there and touched; or, a chain round
+        a loop, by its own piece beginning the move after)."""
         self.refresh(self.since)
 
     def edge(self, point: str, on: bool, now: float) -> None:
@@ -642,6 +643,8 @@ class Recognizer:
                 out.append((c, Kind.COMMIT if surely else kind))
             if c.leaves is not None:
                 lefts.setdefault(c.move, left)
+            elif c.landing == c.start:  # (a chain round a loop: its start's last lift is
+                lefts.setdefault(c.move, began)  # the next move's, or a touch)
         # the next side's move read made beats one read only on its way
         made = [c for c, kind in out if kind is Kind.COMMIT]
         self.early_plain = plain & {c.move for c in made}
