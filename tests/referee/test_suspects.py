@@ -772,3 +772,24 @@ def test_a_goose_thought_about_then_another_set_down_wrong_and_moved_on_is_one_m
     rig.runner.place("3", 7.9)
     rig.wait(10.0)
     assert rig.moves == ["6-3"]
+
+
+def test_a_switch_that_opens_under_a_still_peg_moved_on_after_the_next_jump_is_named() -> None:
+    """Solitaire: switch 21 sticks open under its peg; the player jumps 12-10, then 21-23.
+    Taken as 12-10 then 21-23, the moves fit whole, but 21 read empty before 12 rose: no
+    hand reaches for the next peg before the last is up, so 21's switch did not follow its
+    move. It is named, and the moves are taken (switch times of Solitaire broken_switch
+    23)."""
+    rig = Rig("solitaire", ".ooooooo..oooo..o..ooo..ooooooooo -")
+    rig.switches(
+        (0.68, "21", False),  # (stuck open under the peg)
+        (1.01, "11", False),
+        (1.40, "12", False),
+        (1.56, "10", True),
+        (4.07, "22", False),
+        (4.40, "23", True),
+    )
+    rig.wait(4.0)
+    said = [a["text"] for a in rig.session.alerts if a["kind"] == "suspect-switch"]
+    assert said and said[0].startswith("switch 21 ")
+    assert rig.moves == ["12-10", "21-23"]

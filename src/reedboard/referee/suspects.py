@@ -310,17 +310,44 @@ def _filled_first(line: Fit, edges: Edges, since: float) -> set[str]:
     return out
 
 
+def _left_first(line: Fit, edges: Edges, since: float) -> set[str]:
+    """The starts of ``line``'s moves after its first (one piece from one point to another)
+    whose switch last opened, and has stayed so, before the move before it had its piece
+    lifted (its first lift since ``since``, bounce aside): no hand reaches for the next piece
+    before the last one is up, so that switch did not follow the move (a peg's switch stuck
+    open under it, the peg moved on a moment later: 12-10 then 21-23, 21 reading empty
+    before 12 rose)."""
+    out: set[str] = set()
+    boards = pairwise((line.before, *line.steps))
+    left: float | None = None  # (when the move before had its piece lifted)
+    for move, (before, after) in zip(line.moves, boards, strict=True):
+        points = move.points()
+        if len(points) < 2 or points[0] == points[-1] or points[0] not in before - after:
+            left = None
+            continue
+        start = points[0]
+        last_off = edges.off.get(start, float("inf"))
+        if left is not None and last_off < left and edges.on.get(start, float("-inf")) < last_off:
+            out.add(start)
+        bounced = edges.bounces.get(start, ())
+        opened = [t for t in edges.offs.get(start, ()) if t > since and t not in bounced]
+        left = min(opened) if opened else None
+    return out
+
+
 def _stale(line: Fit, edges: Edges, since: float) -> Fit | None:
     """``line`` fitting whole, but at one point it fills or empties whose switch has read so
     since before the position began (against the game, which had it the other way): that
     switch did not follow the move, which fits but for it (a peg jumped onto a hole whose
     switch stuck closed when its own peg was taken); or a landing filled, and never emptied
     since, before its piece left its start (a fox moved onto 11 whose switch had stuck closed
-    a moment before: the move fits, but the switch did not follow it). None: a landing filled
+    a moment before: the move fits, but the switch did not follow it); or a start emptied,
+    and never filled since, before the move before it had its piece up (:func:`_left_first`).
+    None: a landing filled
     so beside another point the line fits but for, or one it empties and fills again whose
     switch never changed (it fits but for two: a goose 15-8 and the fox 5x15 onto it, 15 never
     opening); a line that fits but for two stale points is none either."""
-    first = _filled_first(line, edges, since)
+    first = _filled_first(line, edges, since) | _left_first(line, edges, since)
     # (a point it changes on its way and back counts too: a peg jumped off 18 and another
     # onto 18 in the next move, which a switch stuck closed there never followed)
     passed = set().union(*(a ^ b for a, b in pairwise((line.before, *line.steps))))
