@@ -1193,17 +1193,37 @@ def test_confirm_that_takes_nothing_says_so() -> None:
     # a press with no answer reads as a board that did not hear it: nothing changed, the board
     # says it sees no move; switches changed (a man up long and back, or a move a dead switch
     # hid), it says too that a move a switch missed is read as the next moves show it
-    rig = Rig("messenger-boy", "R@A1 B@- turn=R spin=2")
+    rig = Rig("messenger-boy", "R@A2 B@- turn=R spin=2")
     rig.press("confirm")
     assert _said(rig, "no-move") == ["confirm: the switches show no move made"]
-    rig.lift("A1")
+    rig.lift("A2")
     rig.wait(4.0)
-    rig.place("A1")
+    rig.place("A2")
     rig.wait(5.0)
     rig.press("confirm")
     assert rig.moves == []
     (said,) = [t for t in _said(rig, "unseen") if t.startswith("confirm:")]
     assert "a switch missed" in said
+    assert "ambiguous" not in rig.kinds()
+
+
+def test_confirm_with_a_man_gone_where_the_next_side_entered_asks_about_his_move() -> None:
+    """Messenger Boy, B3 stuck open: blue's man goes B1-B3, red enters on B1 where he stood,
+    and the board reads as before. `confirm` asks about B1-B3 (a hand touching the man reads
+    the same: one press never takes it), the answer takes it, and `roll` takes red's entry,
+    naming B3 (switch times of Messenger Boy broken_switch 177)."""
+    rig = Rig("messenger-boy", "R@- B@B1 turn=B spin=2")
+    rig.switches((1.29, "B1", False), (3.12, "B1", True))
+    rig.wait(2.0)
+    rig.press("confirm")
+    assert rig.moves == []
+    rig.wait(4.0)
+    assert _said(rig, "ambiguous") == ["B B1-B3"]
+    rig.press("confirm")
+    assert rig.moves == ["B B1-B3"]
+    rig.press("roll")
+    assert rig.moves[:2] == ["B B1-B3", "R start B"]
+    assert any(t.startswith("switch B3 ") for t in _said(rig, "suspect-switch"))
 
 
 def test_a_stray_confirm_with_nothing_moved_offers_no_capture() -> None:

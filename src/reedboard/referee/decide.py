@@ -2376,7 +2376,7 @@ class Decider:
                 and len(f.off) == 1
                 and f.before ^ f.after == f.off
                 and f.off <= f.after
-            ]
+            ] or (self._taken_over(physical) if button == "confirm" else [])
             if not lines:
                 return False
             unseen = True
@@ -2428,6 +2428,36 @@ class Decider:
             return True
         self._put(now, moves, False)
         return True
+
+    def _taken_over(self, physical: Occupancy) -> list[Fit]:
+        """The board as it was, and the player confirms a move made: the move may have left a
+        point that the next side's answer filled again (a man entering where the last one
+        left), its own landing's switch dead. Each such line of two moves that fits the board
+        but at that landing, the start's switch having gone empty and full again since the
+        position began, in the line's order, as its first move alone (asked, never taken on
+        one press: a hand touching that piece reads the same)."""
+        since = self.recognizer.since
+        out: list[Fit] = []
+        for f in fitting_lines(self.position, physical, frozenset(), depth=2):
+            if len(f.moves) != 2 or len(f.off) != 1:
+                continue
+            points = f.moves[0].points()
+            if len(points) < 2 or f.off != {points[-1]} or not f.off <= f.after:
+                continue
+            start = points[0]
+            left, back = self._edges.off.get(start), self._edges.filled.get(start)
+            if (
+                start in f.steps[0]
+                or start not in f.after
+                or left is None
+                or back is None
+                or not since < left < back
+                or not self._made_in_order(f)
+            ):
+                continue
+            first = f.first_move()
+            out.append(replace(first, off=first.after - physical))
+        return out
 
     def _made_then_up(
         self, lines: list[Fit], physical: Occupancy, ignored: Occupancy
