@@ -793,27 +793,3 @@ def test_a_switch_that_opens_under_a_still_peg_moved_on_after_the_next_jump_is_n
     said = [a["text"] for a in rig.session.alerts if a["kind"] == "suspect-switch"]
     assert said and said[0].startswith("switch 21 ")
     assert rig.moves == ["12-10", "21-23"]
-
-
-def test_a_taken_peg_whose_switch_stuck_closed_is_named_while_the_jump_waits_on_it() -> None:
-    """Solitaire: 17-19 (18 taken after), then 5-17 over 10, whose switch stuck closed under
-    its peg: 10 never reads empty. The jump 17-19 waits on a reading that is also another
-    jump with its taken peg set down by mistake, and 5-17 reads as a jump waiting for its
-    taken peg to come off; the board, still for longer than a hand takes to take a man off,
-    is looked at for a broken switch, and 10 is named with both moves taken (switch times
-    of Solitaire broken_switch 3)."""
-    rig = Rig("solitaire", ".oooo.oo.o..ooo.oo.oooooooooooooo -")
-    rig.switches(
-        (0.82, "17", False),
-        (2.15, "19", True),
-        (2.35, "18", False),
-        (3.38, "5", False),
-        (3.62, "17", True),  # (10's peg taken off: its switch stays closed)
-    )
-    rig.wait(3.0)
-    assert not [a for a in rig.session.alerts if a["kind"] == "suspect-switch"]  # (a man
-    # may be taken off up to 3 s after his capturer came down)
-    rig.wait(2.0)
-    said = [a["text"] for a in rig.session.alerts if a["kind"] == "suspect-switch"]
-    assert said and said[0].startswith("switch 10 ")
-    assert rig.moves == ["17-19", "5-17"]

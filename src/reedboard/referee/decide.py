@@ -54,14 +54,12 @@ from reedboard.referee.recognition import (
     goes_on,
 )
 from reedboard.referee.suspects import (
-    AGREED,
     OVERLAP,
     STILL,
     SUSPECT,
     Fit,
     SwitchWatch,
     fitting_lines,
-    in_hand,
     last_changed,
 )
 from reedboard.wiring.layout import Layout
@@ -1209,19 +1207,6 @@ class Decider:
             )
         ) and not self._suspects:
             self._watch_due = max(now, self._last_edge() + STILL)  # looked at once still
-        elif (
-            kind is Kind.LIFTED
-            and self._state is SessionState.PENDING
-            and not self._suspects
-            and not in_hand(board, self._edges)
-            and self._pending is not None
-            and any(line.reader.waits_on_a_take(board) for line in self._pending.lines)
-        ):
-            # a move waiting to be sure it ended while the next reads as under way (a jump
-            # waiting for its taken man to come off, his switch maybe stuck closed): looked
-            # at once still so long that a point agreed on is named no sooner than SUSPECT
-            # (a man may be taken off up to 3 s after his capturer came down)
-            self._watch_due = max(now, self._last_edge() + SUSPECT - AGREED)
         else:
             self._watch_due = None
             if kind is Kind.SAME or self._suspects:  # the board means something: the lines

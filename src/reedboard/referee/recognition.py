@@ -1245,21 +1245,6 @@ class Recognizer:
             for c in self._on_the_way(board)
         )
 
-    def waits_on_a_take(self, board: Occupancy) -> bool:
-        """Whether ``board`` is a capture made but for men it takes still on their points,
-        its mover down on its landing (players often take men off after the landing; or a
-        switch stuck closed under one keeps reading him)."""
-        return any(
-            self.takes(c)
-            and not c.silent
-            and c.landing in board
-            and c.target <= board
-            and bool(board - c.target)
-            and board - c.target <= self._taken(c)
-            for c in self.candidates
-            if not c.extends
-        )
-
     def taken_back(self, board: Occupancy, made: Move) -> bool:
         """Whether the piece of ``made`` (a move read made, of a man a capture takes) is off
         its landing again while ``board`` is that capture under way, its mover in the hand

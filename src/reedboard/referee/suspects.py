@@ -365,7 +365,7 @@ def _stale(line: Fit, edges: Edges, since: float) -> Fit | None:
     return replace(line, off=frozenset(stale))
 
 
-def in_hand(board: Occupancy, edges: Edges) -> bool:
+def _in_hand(board: Occupancy, edges: Edges) -> bool:
     """Whether a piece lifted since the last one set down (a touch aside) is not down."""
     down = max(
         (
@@ -467,7 +467,7 @@ class SwitchWatch:
         lines read past it are not taken: where no switch broke, such a reading was now and
         then a longer line read short (`confirm` takes a move that fits but there)."""
         self.question = []  # (put anew by this look only)
-        held = in_hand(board, edges)
+        held = _in_hand(board, edges)
         fits = [
             f
             for line in self._fits(position, board, edges, since)
