@@ -793,3 +793,14 @@ def test_a_switch_that_opens_under_a_still_peg_moved_on_after_the_next_jump_is_n
     said = [a["text"] for a in rig.session.alerts if a["kind"] == "suspect-switch"]
     assert said and said[0].startswith("switch 21 ")
     assert rig.moves == ["12-10", "21-23"]
+
+
+def test_the_other_side_lifting_before_the_last_piece_rose_names_no_switch() -> None:
+    """Fox and Geese, the geese to move: an impatient fox player lifts the fox from 4 just
+    before the goose 17-10 rises, and sets it down on 1 after the goose is down. The fox's
+    start read empty before the goose's rose, but a player may lift out of turn: that is no
+    switch that failed to follow the fox's move (the review's case for _left_first)."""
+    rig = Rig("fox-and-geese", FOX_ON_4)
+    rig.switches((0.7, "4", False), (1.0, "17", False), (1.4, "10", True), (2.0, "1", True))
+    rig.wait(8.0)
+    assert "suspect-switch" not in rig.kinds()

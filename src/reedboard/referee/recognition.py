@@ -643,8 +643,8 @@ class Recognizer:
                 out.append((c, Kind.COMMIT if surely else kind))
             if c.leaves is not None:
                 lefts.setdefault(c.move, left)
-            elif c.landing == c.start:  # (a chain round a loop: its start's last lift is
-                lefts.setdefault(c.move, began)  # the next move's, or a touch)
+            elif c.one_piece and c.start and c.landing == c.start:  # (a chain round a loop:
+                lefts.setdefault(c.move, began)  # its start's last lift is the next move's)
         # the next side's move read made beats one read only on its way
         made = [c for c, kind in out if kind is Kind.COMMIT]
         self.early_plain = plain & {c.move for c in made}

@@ -311,23 +311,32 @@ def _filled_first(line: Fit, edges: Edges, since: float) -> set[str]:
 
 
 def _left_first(line: Fit, edges: Edges, since: float) -> set[str]:
-    """The starts of ``line``'s moves after its first (one piece from one point to another)
-    whose switch last opened, and has stayed so, before the move before it had its piece
-    lifted (its first lift since ``since``, bounce aside): no hand reaches for the next piece
-    before the last one is up, so that switch did not follow the move (a peg's switch stuck
-    open under it, the peg moved on a moment later: 12-10 then 21-23, 21 reading empty
-    before 12 rose)."""
+    """The starts of ``line``'s moves after its first (one piece from one point to another,
+    the same side as the move before it) whose switch last opened, and has stayed so, before
+    the move before it had its piece lifted (its first lift since ``since``, bounce aside):
+    no hand reaches for its next piece before its last one is up, so that switch did not
+    follow the move (a peg's switch stuck open under it, the peg moved a moment after the
+    next jump: 12-10 then 21-23, 21 reading empty before 12 rose). (Not the other side's
+    move: an impatient player may lift before the last piece rose.)"""
     out: set[str] = set()
+    if line.start is None:
+        return out
+    sides = [p.turn for p in (line.start, *line.positions[:-1])]
     boards = pairwise((line.before, *line.steps))
     left: float | None = None  # (when the move before had its piece lifted)
-    for move, (before, after) in zip(line.moves, boards, strict=True):
+    for i, (move, (before, after)) in enumerate(zip(line.moves, boards, strict=True)):
         points = move.points()
         if len(points) < 2 or points[0] == points[-1] or points[0] not in before - after:
             left = None
             continue
         start = points[0]
         last_off = edges.off.get(start, float("inf"))
-        if left is not None and last_off < left and edges.on.get(start, float("-inf")) < last_off:
+        if (
+            left is not None
+            and sides[i] == sides[i - 1]
+            and last_off < left
+            and edges.on.get(start, float("-inf")) < last_off
+        ):
             out.add(start)
         bounced = edges.bounces.get(start, ())
         opened = [t for t in edges.offs.get(start, ()) if t > since and t not in bounced]
