@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from reedboard.daemon.words import event_words
-from reedboard.hardware.lights import RED, Light, Pattern
+from reedboard.hardware.lights import AMBER, RED, Light, Pattern
 from reedboard.referee.decide import KNOCK, QUIET
 from reedboard.referee.events import MoveCommitted
 from reedboard.store.games import GameStore
@@ -1285,3 +1285,24 @@ def test_a_loop_chain_taken_once_the_next_side_moved_began_when_its_piece_first_
     assert rig.moves[0] in ("16x18x30x28x16", "16x28x30x18x16")  # (one loop, either way)
     assert rig.moves[1:] == ["31-29", "16-15"]
     assert "mismatch" not in rig.kinds()
+
+
+def test_a_question_put_on_the_players_word_is_shown_over_a_mismatch() -> None:
+    """Fox and Rabbit, h3 stuck closed (reading a piece where none is): the fox goes d1-h3,
+    its landing unseen; the board names h3 and guides the fox back to d1 (a mismatch). The
+    players press `confirm`: the question it puts (d1-b5 onto the rabbit, or d1-h3) is what
+    the board shows, a candidate blinking amber, not the way back that would undo their move
+    (switch times of Fox and Rabbit broken_switch 169)."""
+    rig = Rig("fox-and-rabbit", "WR@b5 RF@d1 turn=RF dice=2,4")
+    rig.switches((0.79, "h3", True), (3.44, "d1", False))  # (h3: no piece there)
+    rig.wait(4.0)
+    assert any(t.startswith("switch h3 ") for t in _said(rig, "suspect-switch"))
+    rig.press("confirm")
+    asked = _said(rig, "ambiguous")
+    assert asked and "RF d1-h3" in asked[-1].split(" | ")
+    blinking = {p for p, light in rig.frame.items() if light == Light(AMBER, Pattern.BLINK)}
+    assert blinking & {"b5", "h3"}
+    for _ in range(asked[-1].split(" | ").index("RF d1-h3")):
+        rig.press("hint")
+    rig.press("confirm")
+    assert rig.moves == ["RF d1-h3"]

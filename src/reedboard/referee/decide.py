@@ -2074,6 +2074,8 @@ class Decider:
             self._ambiguous, self._shown = moves, 0
         self._watch_asked = {}  # (another question replaces the watch's)
         self._ambiguous_extends = extends
+        self._leave(SessionState.MISMATCH)  # (the players' word: the question is shown, not
+        # the way back to the position, which would undo the move they made)
         self._questions()
         self._ask(now, moves)
 
