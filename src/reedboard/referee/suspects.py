@@ -303,11 +303,18 @@ def _filled_first(line: Fit, edges: Edges, since: float) -> set[str]:
             or edges.off.get(landing, float("-inf")) >= filled
         ):
             continue
-        bounced = edges.bounces.get(start, ())
-        opened = [t for t in edges.offs.get(start, ()) if t > since and t not in bounced]
-        if opened and min(opened) > filled:
+        opened = _first_lift(edges, start, since)
+        if opened is not None and opened > filled:
             out.add(landing)
     return out
+
+
+def _first_lift(edges: Edges, point: str, since: float) -> float | None:
+    """When ``point``'s switch first opened since ``since``, a bounce aside (None: never)."""
+    bounced = edges.bounces.get(point, ())
+    return min(
+        (t for t in edges.offs.get(point, ()) if t > since and t not in bounced), default=None
+    )
 
 
 def _left_first(line: Fit, edges: Edges, since: float) -> set[str]:
@@ -338,9 +345,7 @@ def _left_first(line: Fit, edges: Edges, since: float) -> set[str]:
             and edges.on.get(start, float("-inf")) < last_off
         ):
             out.add(start)
-        bounced = edges.bounces.get(start, ())
-        opened = [t for t in edges.offs.get(start, ()) if t > since and t not in bounced]
-        left = min(opened) if opened else None
+        left = _first_lift(edges, start, since)
     return out
 
 
@@ -351,11 +356,11 @@ def _stale(line: Fit, edges: Edges, since: float) -> Fit | None:
     switch stuck closed when its own peg was taken); or a landing filled, and never emptied
     since, before its piece left its start (a fox moved onto 11 whose switch had stuck closed
     a moment before: the move fits, but the switch did not follow it); or a start emptied,
-    and never filled since, before the move before it had its piece up (:func:`_left_first`).
-    None: a landing filled
-    so beside another point the line fits but for, or one it empties and fills again whose
-    switch never changed (it fits but for two: a goose 15-8 and the fox 5x15 onto it, 15 never
-    opening); a line that fits but for two stale points is none either."""
+    and never filled since, before the same player's move before it had its piece up
+    (:func:`_left_first`). None: a landing filled so beside another point the line fits
+    but for, or one it empties and fills again whose switch never changed (it fits but for
+    two: a goose 15-8 and the fox 5x15 onto it, 15 never opening); a line that fits but for
+    two stale points is none either."""
     first = _filled_first(line, edges, since) | _left_first(line, edges, since)
     # (a point it changes on its way and back counts too: a peg jumped off 18 and another
     # onto 18 in the next move, which a switch stuck closed there never followed)
