@@ -956,6 +956,43 @@ def test_a_capturer_knocked_off_as_the_next_side_moves_is_no_chain_gone_on() -> 
     assert rig.moves == ["f2xe3", "b4-c5"]
 
 
+def test_confirm_takes_the_moves_made_after_a_piece_was_knocked_and_then_lifted() -> None:
+    # the fox 11-6, its hand knocking the other fox off 9 as it comes down; the goose 17-10,
+    # and the fox from 9, still off its reed, lifted to jump it, 9x11: 9's switch never read
+    # the fox back, so it reads lifted two moves early. The players press `confirm`: the one
+    # line that fits every switch, each piece read come down after it went up, is taken
+    # (Fox and Geese, reaching early and knocks 34)
+    rig = Rig("fox-and-geese")
+    rig.switches(
+        (2.464, "11", False),
+        (3.532, "9", False),  # (knocked)
+        (3.769, "6", True),
+        (5.323, "17", False),
+        (6.240, "10", True),
+        (7.153, "10", False),  # (the goose taken)
+        (7.537, "11", True),
+    )
+    rig.wait(1.0)
+    assert rig.moves == []
+    rig.press("confirm")
+    assert rig.moves == ["11-6", "17-10", "9x11"]
+
+
+def test_confirm_takes_no_line_that_sets_a_piece_down_where_no_switch_read_it() -> None:
+    # the goose 7-15, the fox lifted from 9 as it comes down, and `confirm` for the goose:
+    # 21-15, 9x21 (onto 21, left by its goose), 7-15 fits every switch too, but no switch read
+    # the fox come down on 21: only the goose's move is the players' (Fox and Geese, reaching
+    # early and knocks 19)
+    rig = Rig("fox-and-geese", "......G.F...G....G.GGF.G.GGG.GGGG G")
+    rig.switches((0.100, "7", False), (0.116, "9", False), (0.177, "15", True))
+    rig.wait(1.0)
+    rig.press("confirm")
+    assert "9x21" not in rig.moves
+    rig.place("4")
+    rig.wait(3.0)
+    assert rig.moves == ["7-15", "9-4"]
+
+
 def test_a_capture_made_then_a_man_touched_as_the_next_side_lands_is_not_another_capture() -> None:
     # f5xg4 read made (g4 emptied and filled with the capturer in the hand); red's f2 comes
     # down on g3 as the hand lifts red's e4: f5xe4 (e4's man slid out from under the capturer)

@@ -60,6 +60,7 @@ from reedboard.referee.suspects import (
     Fit,
     SwitchWatch,
     fitting_lines,
+    in_hand,
     last_changed,
 )
 from reedboard.wiring.layout import Layout
@@ -2384,6 +2385,10 @@ class Decider:
                 self._commit(move, extends, now, changes=changes)
                 extends = changes = False
             return True
+        if (whole := self._whole_line(physical)) is not None:
+            for move in whole.moves:
+                self._commit(move, False, now)
+            return True
         if ignored and (up := self._made_then_up(lines, physical, ignored)) is not None:
             if (
                 up.points()[-1] in ignored
@@ -2414,6 +2419,41 @@ class Decider:
                 self._suspect(point, now)
             return True
         self._put(now, moves, False)
+        return True
+
+    def _whole_line(self, physical: Occupancy) -> Fit | None:
+        """The one line of two or three moves from the position whose board is the switches'
+        everywhere, each move's pieces set down after the moves before it (a piece may read
+        lifted sooner: knocked off its reed, then lifted for its move while it read so): the
+        players went on while the board could not follow them. None: no such line, or
+        several."""
+        if in_hand(physical, self._edges):
+            return None
+        ignored = frozenset(self._suspects)
+        made = last_changed(self.position)
+        since, edges = self.recognizer.since, self._edges
+        fits = [
+            f
+            for f in fitting_lines(self.position, physical, frozenset(), depth=3, slack=0)
+            if len(f.moves) > 1
+            and self._each_down_after_up(f, ignored)
+            and replace(f, off=ignored).in_order(edges, since, made, lifts=False)
+        ]
+        return fits[0] if len(fits) == 1 else None
+
+    def _each_down_after_up(self, fit: Fit, ignored: Occupancy) -> bool:
+        """Whether each of ``fit``'s moves sets a piece down where a switch not thought broken
+        reads it (none lands on a man, silently, nor on a dead switch, where the piece may
+        still be in the hand), each read come down after a piece it lifts went up (since the
+        position began)."""
+        since, offs, fills = self.recognizer.since, self._edges.offs, self._edges.fills
+        for before, after in pairwise((fit.before, *fit.steps)):
+            down, up = after - before - ignored, before - after - ignored
+            if not down:
+                return False
+            left = min((t for p in up for t in offs.get(p, ()) if t > since), default=since)
+            if any(all(t <= left for t in fills.get(p, ())) for p in down):
+                return False
         return True
 
     def _taken_over(self, physical: Occupancy) -> list[Fit]:

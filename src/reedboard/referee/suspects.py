@@ -81,12 +81,22 @@ class Fit:
             self.start,
         )
 
-    def in_order(self, edges: Edges, since: float, made: Occupancy = frozenset()) -> bool:
+    def in_order(
+        self,
+        edges: Edges,
+        since: float,
+        made: Occupancy = frozenset(),
+        *,
+        lifts: bool = True,
+    ) -> bool:
         """Whether the switches changed as the line would change them: each move changed one
         at least; each move's own points (those no later move changes again; the point off
         left out) after the points of the moves before it (but for :data:`OVERLAP`: the next
         hand may reach early); and no other switch changed but for a touch (``made``: nor
-        one the move that began the position changed, as it did since)."""
+        one the move that began the position changed, as it did since). ``lifts`` False: a
+        move's own points it empties may have changed before (a piece knocked off its reed,
+        then lifted while it read so, reads lifted when it was knocked): only those it
+        fills must follow the moves before, and must have read its piece come down."""
         boards = (self.before, *self.steps)
         changed = [a ^ b for a, b in pairwise(boards)]
         latest = since
@@ -97,7 +107,13 @@ class Fit:
             times = [t for p in own if (t := edges.last(p)) > since]
             if not times:
                 continue
-            if min(times) < latest - OVERLAP:
+            fills = times
+            if not lifts:
+                filled = [p for p in own if p in boards[i + 1]]
+                fills = [t for p in filled if (t := edges.last(p)) > since]
+                if filled and not fills:
+                    return False  # (its piece's landing never read it come down)
+            if min(fills, default=latest) < latest - OVERLAP:
                 return False
             latest = max(latest, *times)
         moved = set().union(*changed) | self.off
@@ -379,7 +395,7 @@ def _stale(line: Fit, edges: Edges, since: float) -> Fit | None:
     return replace(line, off=frozenset(stale))
 
 
-def _in_hand(board: Occupancy, edges: Edges) -> bool:
+def in_hand(board: Occupancy, edges: Edges) -> bool:
     """Whether a piece lifted since the last one set down (a touch aside) is not down."""
     down = max(
         (
@@ -481,7 +497,7 @@ class SwitchWatch:
         lines read past it are not taken: where no switch broke, such a reading was now and
         then a longer line read short (`confirm` takes a move that fits but there)."""
         self.question = []  # (put anew by this look only)
-        held = _in_hand(board, edges)
+        held = in_hand(board, edges)
         fits = [
             f
             for line in self._fits(position, board, edges, since)
