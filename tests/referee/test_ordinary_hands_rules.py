@@ -993,6 +993,68 @@ def test_confirm_takes_no_line_that_sets_a_piece_down_where_no_switch_read_it() 
     assert rig.moves == ["7-15", "9-4"]
 
 
+def test_a_man_taken_the_move_before_and_set_down_by_mistake_is_no_stray() -> None:
+    # the goose 33-29, the fox lifted early for 25x31, which takes it: the goose is set
+    # down by mistake on 30 after the geese have begun again (4 lifted, early), so he came
+    # off two moves back; 4-5, 14-15 (the fox), 5-11, each reached early: the set-down on 30
+    # is the taken man's (Fox and Geese, reaching early and taken men set down by mistake 22)
+    rig = Rig("fox-and-geese", "...G..G.....GF......GG..FGG....GG G")
+    rig.switches(
+        (0.129, "33", False),
+        (0.166, "25", False),
+        (0.297, "29", True),
+        (1.385, "4", False),
+        (1.579, "29", False),  # (taken)
+        (1.968, "30", True),  # (set down by mistake)
+        (2.115, "31", True),
+        (2.115, "32", False),  # (touched)
+        (2.680, "30", False),
+        (3.310, "32", True),
+        (4.555, "14", False),
+        (4.672, "5", True),
+        (5.708, "5", False),
+        (5.787, "15", True),
+        (6.538, "11", True),
+    )
+    rig.wait(5.0)
+    assert rig.moves == ["33-29", "25x31", "4-5", "14-15", "5-11"]
+
+
+def test_a_goose_moved_as_the_fox_is_lifted_again_is_no_chain_gone_on_until_it_lands() -> None:
+    # the fox's chain 27x25x31x23 ends on 23 (its men taken, one set down by mistake on 15);
+    # the goose 17-11 and the fox lifted from 23 just before it comes down: 23x11, the chain
+    # gone on over 17, reads the same until the fox comes down on 29 (Fox and Geese,
+    # reaching early and taken men set down by mistake 22)
+    rig = Rig("fox-and-geese", "......GGG...GF.GG..GG....GFGGG.GG F")
+    rig.switches(
+        (0.225, "13", False),  # (touched)
+        (0.253, "28", False),
+        (0.368, "15", True),  # (set down by mistake)
+        (0.473, "27", False),
+        (0.539, "26", False),
+        (0.630, "26", True),  # (slid over)
+        (0.636, "26", False),
+        (0.642, "13", True),
+        (0.962, "25", True),
+        (0.972, "15", False),
+        (1.687, "25", False),
+        (2.045, "29", False),
+        (2.283, "31", True),
+        (2.543, "31", False),
+        (5.918, "23", True),
+        (7.205, "30", False),  # (touched)
+        (8.520, "30", True),
+        (8.983, "17", False),
+        (9.154, "23", False),
+        (9.299, "11", True),
+    )
+    rig.wait(0.6)
+    assert rig.moves == ["27x25x31x23"]
+    rig.place("29")
+    rig.wait(5.0)
+    assert rig.moves == ["27x25x31x23", "17-11", "23-29"]
+
+
 def test_a_capture_made_then_a_man_touched_as_the_next_side_lands_is_not_another_capture() -> None:
     # f5xg4 read made (g4 emptied and filled with the capturer in the hand); red's f2 comes
     # down on g3 as the hand lifts red's e4: f5xe4 (e4's man slid out from under the capturer)

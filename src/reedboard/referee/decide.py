@@ -893,15 +893,23 @@ class Decider:
         ):  # the switch thought broken reads a move made as it is (a piece held long, not a
             # broken switch; or one that broke under a piece now moved away): that move
             board, verdict = physical, self.recognizer.judge(physical)
-        two_readings = False
+        two_readings = held_on = False
         if (
             verdict.kind is Kind.COMMIT and now < self._last_edge() + self.hold
         ):  # (once still so long, the move is down)
             early = self.recognizer.reached_early(board)
+            held = self.recognizer.held_early
             two_readings = (
                 self.recognizer.off_route
                 or (self.recognizer.early_made and self._left_late(verdict.moves[0]))
-            ) and any(c.move not in verdict.moves for c in (*early, *self.recognizer.held_early))
+            ) and any(c.move not in verdict.moves for c in (*early, *held))
+            # a chain gone on, or the next side's move made with the chain's piece lifted
+            # again, early, for its next move (in the hand, not down): its landing tells
+            held_on = (
+                verdict.extends
+                and not verdict.changes
+                and any(not c.extends and c.move not in verdict.moves for c in held)
+            )
         if two_readings and self._set_down_elsewhere(verdict, board):
             self._take_early(self.recognizer.early[0], now)
             return
@@ -912,10 +920,10 @@ class Decider:
         ):
             self._take_early(late, now)
             return
-        if two_readings:  # a set-down off the move's route that moves made since explain, or
-            # a stop the mover left after its landing filled (so another piece stood there)
-            # while moves made with the next side reaching early explain it: so the next
-            # readings tell, or the board staying so
+        if two_readings or held_on:  # a set-down off the move's route that moves made since
+            # explain, or a stop the mover left after its landing filled (so another piece
+            # stood there) while moves made with the next side reaching early explain it: so
+            # the next readings tell, or the board staying so
             verdict = Verdict(Kind.LIFTED)
             self._read_again_at = self._last_edge() + self.hold + 0.001
         if (

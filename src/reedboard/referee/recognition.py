@@ -750,6 +750,11 @@ class Recognizer:
             taken = before - self.expected - frozenset(last[:1])
             if last and last[-1] in before and last[-1] != last[0]:
                 taken |= {last[-1]}  # (a capture onto the man it takes)
+            if len(self.history) > 1 and len(self.position.move_stack) > 1:
+                # (and the move's before: its taken man may have come off, and been set
+                # down by mistake, after the last move's piece left, reaching early)
+                earlier = self.position.move_stack[-2].points()
+                taken |= self.history[-2][0] - before - frozenset(earlier[:1])
         strays = {
             p: t
             for p, t in self.edges.filled.items()
@@ -759,12 +764,12 @@ class Recognizer:
             and (p not in own or t > landed + BOUNCE)
             and self.set_down(p, t) >= self.since  # (else pieces only slid over it)
         }
-        # a man the last move took who came off since this position began (it is read from
-        # when that move's piece left, the next side reaching early; or the move was read
-        # before he came off), set down by mistake and taken away: its own stray, the first
-        # set-down soon after he came off (within :data:`REACH`) and before a piece of the
-        # side to move that could stop there left its point (a stop of theirs, then), one
-        # each
+        # a man the last move took (or the move before it: the last may have been reached
+        # early) who came off since this position began (it is read from when that move's
+        # piece left, the next side reaching early; or the move was read before he came
+        # off), set down by mistake and taken away: its own stray, the first set-down soon
+        # after he came off (within :data:`REACH`) and before a piece of the side to move
+        # that could stop there left its point (a stop of theirs, then), one each
         if not taken or not strays:
             return frozenset(strays)
 
