@@ -893,23 +893,15 @@ class Decider:
         ):  # the switch thought broken reads a move made as it is (a piece held long, not a
             # broken switch; or one that broke under a piece now moved away): that move
             board, verdict = physical, self.recognizer.judge(physical)
-        two_readings = held_on = False
+        two_readings = False
         if (
             verdict.kind is Kind.COMMIT and now < self._last_edge() + self.hold
         ):  # (once still so long, the move is down)
             early = self.recognizer.reached_early(board)
-            held = self.recognizer.held_early
             two_readings = (
                 self.recognizer.off_route
                 or (self.recognizer.early_made and self._left_late(verdict.moves[0]))
-            ) and any(c.move not in verdict.moves for c in (*early, *held))
-            # a chain gone on, or the next side's move made with the chain's piece lifted
-            # again, early, for its next move (in the hand, not down): its landing tells
-            held_on = (
-                verdict.extends
-                and not verdict.changes
-                and any(not c.extends and c.move not in verdict.moves for c in held)
-            )
+            ) and any(c.move not in verdict.moves for c in (*early, *self.recognizer.held_early))
         if two_readings and self._set_down_elsewhere(verdict, board):
             self._take_early(self.recognizer.early[0], now)
             return
@@ -920,10 +912,10 @@ class Decider:
         ):
             self._take_early(late, now)
             return
-        if two_readings or held_on:  # a set-down off the move's route that moves made since
-            # explain, or a stop the mover left after its landing filled (so another piece
-            # stood there) while moves made with the next side reaching early explain it: so
-            # the next readings tell, or the board staying so
+        if two_readings:  # a set-down off the move's route that moves made since explain, or
+            # a stop the mover left after its landing filled (so another piece stood there)
+            # while moves made with the next side reaching early explain it: so the next
+            # readings tell, or the board staying so
             verdict = Verdict(Kind.LIFTED)
             self._read_again_at = self._last_edge() + self.hold + 0.001
         if (
@@ -2452,8 +2444,10 @@ class Decider:
     def _each_down_after_up(self, fit: Fit, ignored: Occupancy) -> bool:
         """Whether each of ``fit``'s moves sets a piece down where a switch not thought broken
         reads it (none lands on a man, silently, nor on a dead switch, where the piece may
-        still be in the hand), each read come down after a piece it lifts went up (since the
-        position began)."""
+        still be in the hand), each read come down after the first lift since the position
+        began of a point the move empties (its start, or a man it takes); and none where a
+        piece stood when the line began, read back within a knock's time (a touch, a knock:
+        a piece held since, lifted before the last set-down, may still be in the hand)."""
         since, offs, fills = self.recognizer.since, self._edges.offs, self._edges.fills
         for before, after in pairwise((fit.before, *fit.steps)):
             down, up = after - before - ignored, before - after - ignored
@@ -2462,6 +2456,14 @@ class Decider:
             left = min((t for p in up for t in offs.get(p, ()) if t > since), default=since)
             if any(all(t <= left for t in fills.get(p, ())) for p in down):
                 return False
+            # (a point the line empties and fills again, read empty for less than a touch
+            # lasts: a hand touching its piece, or knocking it, not one piece gone and another
+            # come; so too where its piece is read back within the time a knock lasts)
+            for p in down & fit.before:
+                went = [t for t in offs.get(p, ()) if t > since]
+                back = [t for t in fills.get(p, ()) if went and t > went[0]]
+                if went and back and back[0] - went[0] < KNOCK:
+                    return False
         return True
 
     def _taken_over(self, physical: Occupancy) -> list[Fit]:

@@ -751,10 +751,12 @@ class Recognizer:
             if last and last[-1] in before and last[-1] != last[0]:
                 taken |= {last[-1]}  # (a capture onto the man it takes)
             if len(self.history) > 1 and len(self.position.move_stack) > 1:
-                # (and the move's before: its taken man may have come off, and been set
-                # down by mistake, after the last move's piece left, reaching early)
+                # (and the ply's before, a throw taking none: its taken man may have come
+                # off, and been set down by mistake, after the last move's piece left)
                 earlier = self.position.move_stack[-2].points()
                 taken |= self.history[-2][0] - before - frozenset(earlier[:1])
+                if earlier and earlier[-1] in self.history[-2][0] and earlier[-1] != earlier[0]:
+                    taken |= {earlier[-1]}  # (a capture onto the man it takes)
         strays = {
             p: t
             for p, t in self.edges.filled.items()
@@ -764,7 +766,7 @@ class Recognizer:
             and (p not in own or t > landed + BOUNCE)
             and self.set_down(p, t) >= self.since  # (else pieces only slid over it)
         }
-        # a man the last move took (or the move before it: the last may have been reached
+        # a man the last move took (or the ply before it: the last may have been reached
         # early) who came off since this position began (it is read from when that move's
         # piece left, the next side reaching early; or the move was read before he came
         # off), set down by mistake and taken away: its own stray, the first set-down soon

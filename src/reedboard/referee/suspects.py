@@ -96,7 +96,8 @@ class Fit:
         one the move that began the position changed, as it did since). ``lifts`` False: a
         move's own points it empties may have changed before (a piece knocked off its reed,
         then lifted while it read so, reads lifted when it was knocked): only those it
-        fills must follow the moves before, and must have read its piece come down."""
+        fills must follow the moves before, and (where any of its own points changed since) must
+        have read its piece come down."""
         boards = (self.before, *self.steps)
         changed = [a ^ b for a, b in pairwise(boards)]
         latest = since
