@@ -2456,9 +2456,8 @@ class Decider:
             left = min((t for p in up for t in offs.get(p, ()) if t > since), default=since)
             if any(all(t <= left for t in fills.get(p, ())) for p in down):
                 return False
-            # (a point the line empties and fills again, read empty for less than a touch
-            # lasts: a hand touching its piece, or knocking it, not one piece gone and another
-            # come; so too where its piece is read back within the time a knock lasts)
+            # (a point the line empties and fills again, read back within the time a knock
+            # lasts: a hand touching or knocking its piece, not one piece gone and another come)
             for p in down & fit.before:
                 went = [t for t in offs.get(p, ()) if t > since]
                 back = [t for t in fills.get(p, ()) if went and t > went[0]]

@@ -96,6 +96,15 @@ BOUNCE = 0.005
 not a piece lifted: the point stays filled since it first closed."""
 
 
+def _taken(before: Occupancy, after: Occupancy, points: tuple[str, ...]) -> Occupancy:
+    """The men a ply of ``points`` took, from the boards before and after it (those it
+    emptied but its start, and a man it landed on)."""
+    taken = before - after - frozenset(points[:1])
+    if points and points[-1] in before and points[-1] != points[0]:
+        taken |= {points[-1]}  # (a capture onto the man it takes)
+    return taken
+
+
 class Kind(enum.Enum):
     SAME = "same"
     COMMIT = "commit"
@@ -747,16 +756,12 @@ class Recognizer:
             own = (before ^ self.expected) | frozenset(last)
             # (set down on after the last move's piece came down: another piece, not it)
             landed = self.came_down(last) if last else landed
-            taken = before - self.expected - frozenset(last[:1])
-            if last and last[-1] in before and last[-1] != last[0]:
-                taken |= {last[-1]}  # (a capture onto the man it takes)
+            taken = _taken(before, self.expected, last)
             if len(self.history) > 1 and len(self.position.move_stack) > 1:
                 # (and the ply's before, a throw taking none: its taken man may have come
                 # off, and been set down by mistake, after the last move's piece left)
                 earlier = self.position.move_stack[-2].points()
-                taken |= self.history[-2][0] - before - frozenset(earlier[:1])
-                if earlier and earlier[-1] in self.history[-2][0] and earlier[-1] != earlier[0]:
-                    taken |= {earlier[-1]}  # (a capture onto the man it takes)
+                taken |= _taken(self.history[-2][0], before, earlier)
         strays = {
             p: t
             for p, t in self.edges.filled.items()

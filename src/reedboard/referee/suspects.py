@@ -96,8 +96,8 @@ class Fit:
         one the move that began the position changed, as it did since). ``lifts`` False: a
         move's own points it empties may have changed before (a piece knocked off its reed,
         then lifted while it read so, reads lifted when it was knocked): only those it
-        fills must follow the moves before, and (where any of its own points changed since) must
-        have read its piece come down."""
+        fills must follow the moves before (that a switch read each piece come down at all is
+        the caller's to check: `Decider._each_down_after_up`)."""
         boards = (self.before, *self.steps)
         changed = [a ^ b for a, b in pairwise(boards)]
         latest = since
@@ -108,13 +108,9 @@ class Fit:
             times = [t for p in own if (t := edges.last(p)) > since]
             if not times:
                 continue
-            fills = times
-            if not lifts:
-                filled = [p for p in own if p in boards[i + 1]]
-                fills = [t for p in filled if (t := edges.last(p)) > since]
-                if filled and not fills:
-                    return False  # (its piece's landing never read it come down)
-            if min(fills, default=latest) < latest - OVERLAP:
+            # (lifts False: only the points it fills, where a switch read them)
+            fills = times if lifts else [edges.last(p) for p in own & boards[i + 1]]
+            if min((t for t in fills if t > since), default=latest) < latest - OVERLAP:
                 return False
             latest = max(latest, *times)
         moved = set().union(*changed) | self.off
