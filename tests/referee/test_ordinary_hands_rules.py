@@ -431,6 +431,64 @@ def test_second_thoughts_onto_a_capture_whose_goose_came_off_as_the_fox_rose() -
     assert _said(rig, "changed") == ["11-5 to 11x9"]
 
 
+def test_second_thoughts_back_to_the_start_then_on_round_a_loop_chain() -> None:
+    # the goose 21-22 with the fox lifted early; the fox set down on 17 (9-17 read made),
+    # carried back to 9, then round the loop 9x7x21x9 with the geese on 14 and 15 taken off
+    # first: the chain is spelt two ways (round one way or the other), one position, so the
+    # change is the one reading (Fox and Geese, every behaviour 10 at 115 plies)
+    rig = Rig("fox-and-geese", ".F.....GFGGGGGGG.GG.G.GG.GGG.GG.G G")
+    rig.switches(
+        (1.494, "21", False),
+        (2.135, "21", True),  # (set back, hesitating)
+        (2.332, "21", False),
+        (2.377, "9", False),  # (the fox, reached for early)
+        (2.518, "22", True),
+        (3.720, "17", True),
+        (6.401, "17", False),
+        (6.815, "9", True),  # (back to its start)
+        (7.408, "9", False),
+        (7.408, "14", False),  # (taken first)
+        (7.727, "15", False),  # (taken first)
+        (8.478, "8", False),
+        (8.611, "7", True),
+        (8.817, "7", False),
+        (8.840, "14", True),  # (slid over)
+        (8.885, "14", False),
+        (9.319, "21", True),
+        (9.980, "21", False),
+        (11.453, "9", True),
+    )
+    rig.wait(5.0)
+    assert rig.moves == ["21-22", "9x7x21x9"]
+    assert _said(rig, "changed") == ["9-17 to 9x7x21x9"]
+
+
+def test_a_loop_chain_carried_on_back_to_its_start_is_the_chain_going_on() -> None:
+    # the fox round 9x21x23x9 and back on 9 as the geese it took come off: the chain read
+    # as far as 23 then back on 9 is the chain gone on, though the loop the other way round
+    # (9x23x21x9, the chain changed) leaves the same position: no second thoughts are said
+    # (Fox and Geese, the careful mix 65)
+    rig = Rig("fox-and-geese", "....F.G.F..GGGGG.G.G.G...GG.G.G.G F")
+    rig.switches(
+        (0.797, "15", False),  # (taken first)
+        (1.053, "22", False),  # (taken first)
+        (1.245, "9", False),
+        (1.370, "21", True),
+        (2.010, "21", False),
+        (2.339, "23", True),
+        (2.665, "23", False),
+        (3.868, "9", True),
+        (3.883, "16", False),
+        (3.883, "18", False),  # (touched)
+        (4.224, "18", True),
+        (6.458, "29", False),
+        (6.511, "28", True),
+    )
+    rig.wait(5.0)
+    assert rig.moves == ["9x21x23x9", "29-28"]
+    assert _said(rig, "changed") == []
+
+
 def test_second_thoughts_onto_the_rabbit_are_taken_before_the_throw() -> None:
     # the fox goes i5-g1, then its player thinks better of it and sets it on the rabbit's
     # circle (e3: no switch changes); the rabbit's player presses roll: the change is the
@@ -1018,6 +1076,51 @@ def test_a_man_taken_the_move_before_and_set_down_by_mistake_is_no_stray() -> No
     )
     rig.wait(5.0)
     assert rig.moves == ["33-29", "25x31", "4-5", "14-15", "5-11"]
+
+
+def test_a_fox_knocked_as_the_goose_is_lifted_and_then_moved_is_read() -> None:
+    # the goose's hand touches 30 and knocks the fox off 16 just as it lifts the goose from
+    # 14 (14-15); the fox's player lifts the fox while it reads so and sets it on 17: 16
+    # never read the fox back, so it reads lifted before the goose's move began (Fox and
+    # Geese, knocks 110)
+    rig = Rig("fox-and-geese", "F.....GG..G.GG.F...GGGGGGGGGGGGGG G")
+    rig.switches(
+        (1.265, "30", False),  # (touched)
+        (2.026, "30", True),
+        (2.035, "16", False),  # (knocked, then lifted)
+        (2.104, "14", False),
+        (2.227, "15", True),
+        (4.376, "17", True),
+    )
+    rig.wait(5.0)
+    assert rig.moves == ["14-15", "16-17"]
+
+
+def test_a_man_taken_before_the_capturer_is_lifted_is_no_knocked_piece() -> None:
+    # the fox's 5x17x15 with the goose on 16 taken off before the fox is lifted, the one on
+    # 10 set down by mistake on 1 as the fox comes down on 17: the fox 5-1 with the goose
+    # 16-17 (16 read lifted early, knocked) reads the same for a moment, but the capture
+    # takes the man read lifted and lands where that goose would: no such reading is taken
+    # (Fox and Geese, taken men set down by mistake 132)
+    rig = Rig("fox-and-geese", "...GFFGG.G...G.G..GGGG.G.GGGGGGGG F")
+    rig.switches(
+        (0.927, "8", False),  # (touched)
+        (1.142, "8", True),
+        (1.355, "16", False),  # (taken first)
+        (1.619, "5", False),
+        (1.899, "8", False),  # (touched)
+        (2.456, "8", True),
+        (2.805, "10", False),  # (taken)
+        (3.295, "1", True),  # (set down by mistake)
+        (4.572, "17", True),
+        (4.983, "1", False),
+        (5.135, "17", False),
+        (5.496, "15", True),
+        (8.189, "20", False),
+        (8.249, "13", True),
+    )
+    rig.wait(5.0)
+    assert rig.moves == ["5x17x15", "20-13"]
 
 
 @pytest.mark.parametrize("back", [0.65, 1.2])

@@ -63,6 +63,11 @@ REACH = 3.0
 """Seconds at most between a move's piece leaving its point and the move before it being
 taken: the next player reaching early lifts a piece while the last one is still in the air."""
 
+KNOCKED = 1.0
+"""Seconds at most before a move's piece left that a piece of the next side may read lifted:
+the mover's hand knocked it off its reed, and the next player lifted it for their move while
+it read so."""
+
 OFFS_KEPT = 16
 """Switch openings kept a point (:attr:`Edges.offs`)."""
 
@@ -558,8 +563,21 @@ class Recognizer:
                 )
             else:
                 began = self.edges.filled.get(c.landing, left)
-            if any(self.edges.off.get(p, began) < began for p in after.occupied() - board):
-                continue  # a piece of what came next left before this move began
+            gone_at = {p: self.edges.off.get(p, began) for p in after.occupied() - board}
+            gone = min(gone_at.values(), default=began)
+            knocked = gone < began
+            if knocked and (
+                gone < began - KNOCKED
+                or c.leaves is None
+                or c.extends
+                or c.may_empty != {c.leaves}
+                or self._last_took()
+            ):
+                continue  # a piece of what came next left before this move began (but for
+                # one knocked as this move's piece was lifted, and lifted while it read so,
+                # where this move and the one before it are steps: no man came off with them
+                # that a hand set down by mistake; and then only where the next side's move
+                # reads plainly made)
             reader = Recognizer(
                 after, edges=self.edges, since=max(left, self.since), refill_after=landed
             )
@@ -638,6 +656,20 @@ class Recognizer:
             if kind is Kind.COMMIT and plainly:
                 plain.add(c.move)
             if kind in (Kind.UNKNOWN, Kind.TAKEBACK, Kind.NEW_GAME):
+                continue
+            if knocked and (
+                not (kind is Kind.COMMIT and plainly)
+                or any(  # (a capture that takes the man read lifted early, or one read
+                    # lifted and lands where the next side's move did: a man lifted early is
+                    # as likely one it takes first)
+                    d.may_empty & {p for p, t in gone_at.items() if t < began}
+                    or (
+                        d.may_empty & gone_at.keys() and any(d.landing in n.may_fill for n in nexts)
+                    )
+                    for d in self.candidates
+                    if not d.extends and d.start and len(d.may_empty) > 1
+                )
+            ):
                 continue
             surely = kind is Kind.COMMIT or (
                 kind is Kind.PENDING and verdict.made and not unchanged
@@ -740,6 +772,15 @@ class Recognizer:
                 back = min((t for t in fills if t > off), default=None)
                 if back is not None and back - off > SET_BACK:
                     yield off, back
+
+    def _last_took(self) -> bool:
+        """Whether the position's last move took a man (it emptied more than its start, or
+        landed on a man)."""
+        if not self.position.move_stack:
+            return False
+        before = self.position.copy()
+        last = before.pop()
+        return bool(_taken(before.occupied(), self.position.occupied(), last.points()))
 
     def strays(self, board: Occupancy) -> Occupancy:
         """Points set down on since this position began and empty again, that were empty
@@ -959,11 +1000,22 @@ class Recognizer:
         self, done: list[Candidate], ways: list[Candidate], board: Occupancy
     ) -> bool:
         """Whether second thoughts are the one reading of ``board``: one move of the same
-        piece made instead of the last, nothing else finished, on its way or touched."""
-        if len(distinct(c.move for c in done)) != 1:
+        piece made instead of the last (spelt one way or another: a loop chain), nothing else
+        finished, on its way or touched."""
+        if not self._one_position(done):
             return False
         c = done[0]
         return not self._other_ways(c, ways, board) and not self._touch_reads_else(board, c)
+
+    def _one_position(self, done: list[Candidate]) -> bool:
+        """Whether ``done`` is one move, or spellings of one read the same way (they leave the
+        same position; but a chain gone on, not changed, where it too is read: a loop chain
+        carried back to where it began is the chain going on)."""
+        moves = distinct(c.move for c in done)
+        return len(moves) == 1 or (
+            len({(c.extends, c.changes) for c in done}) == 1
+            and len(self.one_spelling(moves, done[0].extends)) == 1
+        )
 
     def _changed_but_chains(
         self, done: list[Candidate], ways: list[Candidate], board: Occupancy
@@ -971,7 +1023,7 @@ class Recognizer:
         """Whether second thoughts are the one reading of ``board`` made, but for chains of
         the same piece that may pass through it on their way (read made after the hold time,
         the board staying so)."""
-        if len(distinct(c.move for c in done)) != 1:
+        if not self._one_position(done):
             return False
         c = done[0]
         if self._touch_reads_else(board, c):
