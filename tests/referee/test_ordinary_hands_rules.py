@@ -1078,6 +1078,31 @@ def test_a_man_taken_the_move_before_and_set_down_by_mistake_is_no_stray() -> No
     assert rig.moves == ["33-29", "25x31", "4-5", "14-15", "5-11"]
 
 
+def test_a_piece_set_down_as_soon_as_a_man_left_is_no_man_put_aside_by_mistake() -> None:
+    # four moves each reached early: the fox 9-4 with the goose on 17 lifted 12 ms after the
+    # fox, the fox on 11 lifted before that goose is down on 9, the goose up from 9 before
+    # the fox is down on 6. The fox on 4, set down 51 ms after the goose left 17, is no goose
+    # taken by 11x23 and put aside by mistake: no hand carries a man so fast (Fox and Geese,
+    # reaching early 152)
+    rig = Rig("fox-and-geese", "......GGFGFGGGG.GGGGGG.GGGGGGGGGG F")
+    rig.switches(
+        (1.400, "9", False),
+        (1.412, "17", False),
+        (1.463, "4", True),
+        (2.297, "11", False),
+        (2.377, "9", True),
+        (3.806, "9", False),
+        (3.901, "6", True),
+        (4.782, "5", True),
+        (6.071, "6", False),
+        (6.888, "11", True),
+        (6.888, "13", False),  # (touched)
+        (8.353, "13", True),
+    )
+    rig.wait(5.0)
+    assert rig.moves == ["9-4", "17-9", "11-6", "9-5", "6-11"]
+
+
 def test_a_fox_knocked_as_the_goose_is_lifted_and_then_moved_is_read() -> None:
     # the goose's hand touches 30 and knocks the fox off 16 just as it lifts the goose from
     # 14 (14-15); the fox's player lifts the fox while it reads so and sets it on 17: 16

@@ -55,6 +55,10 @@ CARRY = 0.05
 """Seconds at least a hand takes to carry a piece from one point to another: a landing
 refilled sooner after the mover left was refilled by another hand (a touched man put back)."""
 
+PUT_ASIDE = 0.1
+"""Seconds at least from a taken man's lift to his being set down on another point by
+mistake: the hand carries him there (a point filled sooner was another hand's piece)."""
+
 REACTION = 0.25
 """Seconds at least between a move read made and the next side's first touch on the board:
 a player sees the move before answering it. A change sooner belongs to the same hand."""
@@ -1270,9 +1274,9 @@ class Recognizer:
                     # and no other man it takes was put there: not this capture
                 if any(
                     (q in gone or q == c.landing)
-                    and any(self.since <= t < filled for t in edges.offs.get(q, ()))
+                    and any(self.since <= t <= filled - PUT_ASIDE for t in edges.offs.get(q, ()))
                     for q in taken
-                ):
+                ):  # (a man lifted, and then carried to where he was set down)
                     return True
         return False
 
