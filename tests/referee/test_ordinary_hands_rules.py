@@ -1078,6 +1078,40 @@ def test_a_man_taken_the_move_before_and_set_down_by_mistake_is_no_stray() -> No
     assert rig.moves == ["33-29", "25x31", "4-5", "14-15", "5-11"]
 
 
+def test_four_moves_each_begun_before_the_last_came_down_are_read() -> None:
+    # Skip: f7-g6 with h1 lifted before it lands, h1-g2 with c6 lifted before it lands,
+    # c6-d5 with f4 lifted before it lands, f4xe5 onto the man on e5 (swapped: its switch
+    # never changed) with d5 lifted before it lands, then d5xc4: each move is read only
+    # through the next, four deep (Skip, reaching early 121)
+    rig = Rig("skip", "......b./.....b../b.b....b/b...b.../rrrb.r../......../rr....../.......r b")
+    rig.switches(
+        (0.547, "e5", False),  # (touched)
+        (1.427, "e5", True),
+        (1.664, "f7", False),
+        (1.873, "g8", False),  # (touched)
+        (3.118, "g8", True),
+        (3.270, "h1", False),
+        (3.536, "g6", True),
+        (4.870, "f4", False),  # (touched)
+        (6.094, "f4", True),
+        (6.505, "c6", False),
+        (6.761, "g2", True),
+        (7.861, "f4", False),
+        (7.998, "d5", True),
+        (8.616, "d5", False),
+        (10.183, "c4", False),
+        (10.391, "c4", True),
+        (12.196, "b2", False),
+        (12.225, "g6", False),
+        (12.314, "a3", True),
+        (13.581, "e5", False),
+        (13.688, "f5", True),
+        (16.016, "d6", True),
+    )
+    rig.wait(5.0)
+    assert rig.moves == ["f7-g6", "h1-g2", "c6-d5", "f4xe5", "d5xc4", "b2-a3", "g6-f5", "e5-d6"]
+
+
 def test_a_piece_set_down_as_soon_as_a_man_left_is_no_man_put_aside_by_mistake() -> None:
     # four moves each reached early: the fox 9-4 with the goose on 17 lifted 12 ms after the
     # fox, the fox on 11 lifted before that goose is down on 9, the goose up from 9 before

@@ -55,6 +55,12 @@ CARRY = 0.05
 """Seconds at least a hand takes to carry a piece from one point to another: a landing
 refilled sooner after the mover left was refilled by another hand (a touched man put back)."""
 
+DEEP = 3
+"""How many moves after the first :meth:`Recognizer.reached_early` reads, each begun before
+the one before it came down (four moves in all: more would read past what the board can
+tell, and cost more than a reading may take; three deep lost Skip and Fox and Geese games
+whose hands overlapped four moves running)."""
+
 PUT_ASIDE = 0.1
 """Seconds at least from a taken man's lift to his being set down on another point by
 mistake: the hand carries him there (a point filled sooner was another hand's piece)."""
@@ -465,7 +471,11 @@ class Recognizer:
         return (c.move.points(), c.extends) in known.prefixes
 
     def reached_early(
-        self, board: Occupancy, depth: int = 2, need: Occupancy | None = None, inner: bool = False
+        self,
+        board: Occupancy,
+        depth: int = DEEP,
+        need: Occupancy | None = None,
+        inner: bool = False,
     ) -> list[Candidate]:
         """Moves ``board`` shows made while the next side's hand is on the board already (it
         lifted a piece, or moved one, before this move's piece came down): the move's own
