@@ -463,6 +463,88 @@ def test_second_thoughts_back_to_the_start_then_on_round_a_loop_chain() -> None:
     assert _said(rig, "changed") == ["9-17 to 9x7x21x9"]
 
 
+@pytest.mark.parametrize("gap", [0.2, 0.6])
+def test_second_thoughts_with_the_goose_down_first_are_no_two_new_moves(gap: float) -> None:
+    # the fox 9-4, read made; its player lifts it again (second thoughts: 9-5 instead) and the
+    # geese's player, reaching early, lifts the goose on 16 `gap` s later, 0.05-1 s before the
+    # fox comes down, and sets it on 9 before the fox is set on 5. The fox was up before the
+    # geese's hand came in (second thoughts, by _other_side_first): the moves were 9-5 and
+    # 16-9, fox to move (a review found 9-4, 16-9, 4-5 read, the geese to move, once a
+    # knocked piece was allowed)
+    rig = Rig("fox-and-geese")
+    rig.switches((1.0, "9", False), (1.5, "4", True))
+    rig.wait(3.0)
+    assert rig.moves == ["9-4"]
+    rig.switches(
+        (5.0, "4", False),  # second thoughts
+        (5.0 + gap, "16", False),  # the goose, reached for
+        (5.0 + gap + 0.6, "9", True),
+        (5.0 + gap + 0.8, "5", True),
+    )
+    rig.wait(10.0)
+    assert "4-5" not in rig.moves
+
+
+def test_two_plies_taken_back_with_the_fox_lifted_first_are_a_takeback() -> None:
+    # 9-4, 16-9, 4-1; the players take the last two plies back, each their own piece: the
+    # fox's player lifts the fox from 1 first, the geese's player the goose from 9 0.4 s
+    # later; the goose is back on 16 before the fox is back on 4. Before: a takeback to after
+    # 9-4 (not two new moves, 9-16 and 1-4, as a review found once a knocked piece was
+    # allowed).
+    rig = Rig("fox-and-geese")
+    rig.move("9", "4")
+    rig.wait(3.0)
+    rig.move("16", "9")
+    rig.wait(3.0)
+    rig.move("4", "1")
+    rig.wait(3.0)
+    assert rig.moves == ["9-4", "16-9", "4-1"]
+    t = rig.t
+    rig.switches(
+        (t + 1.0, "1", False),  # the fox's player takes 4-1 back ...
+        (t + 1.4, "9", False),  # ... as the geese's player takes 16-9 back
+        (t + 2.0, "16", True),
+        (t + 2.3, "4", True),
+    )
+    rig.wait(10.0)
+    assert rig.moves == ["9-4"]
+    assert "takeback" in rig.kinds()
+
+
+def test_second_thoughts_back_to_the_start_then_round_the_loop_the_other_way() -> None:
+    # test_second_thoughts_back_to_the_start_then_on_round_a_loop_chain with the loop carried
+    # the other way round: 9x21x7x9 (the goose on 15 and then 8 taken, the fox set down on 21,
+    # sliding over 14, then on 7, then home on 9). The stops 9, 21, 7, 9 are the route's once
+    # the fox's stop back on 9, the start of the move changed, is its own: the change is read
+    # the way round it was carried (a review found 9x7x21x9 read, the first spelling, where
+    # the stops fitted neither)
+    rig = Rig("fox-and-geese", ".F.....GFGGGGGGG.GG.G.GG.GGG.GG.G G")
+    rig.switches(
+        (1.494, "21", False),
+        (2.135, "21", True),
+        (2.332, "21", False),
+        (2.377, "9", False),
+        (2.518, "22", True),
+        (3.720, "17", True),
+        (6.401, "17", False),
+        (6.815, "9", True),  # (back to its start)
+        (7.408, "9", False),
+        (7.408, "14", False),  # (taken first)
+        (7.727, "8", False),  # (taken first)
+        (8.478, "15", False),
+        (8.611, "21", True),
+        (8.817, "21", False),
+        (8.840, "14", True),  # (slid over)
+        (8.885, "14", False),
+        (9.319, "7", True),
+        (9.980, "7", False),
+        (11.453, "9", True),
+    )
+    rig.wait(5.0)
+    assert rig.moves == ["21-22", "9x21x7x9"]
+    assert _said(rig, "changed") == ["9-17 to 9x21x7x9"]
+
+
 def test_a_loop_chain_carried_on_back_to_its_start_is_the_chain_going_on() -> None:
     # the fox round 9x21x23x9 and back on 9 as the geese it took come off: the chain read
     # as far as 23 then back on 9 is the chain gone on, though the loop the other way round

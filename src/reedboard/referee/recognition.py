@@ -63,7 +63,10 @@ whose hands overlapped four moves running)."""
 
 PUT_ASIDE = 0.1
 """Seconds at least from a taken man's lift to his being set down on another point by
-mistake: the hand carries him there (a point filled sooner was another hand's piece)."""
+mistake: the hand carries him there. Longer than :data:`CARRY`, the least for a piece set
+down at all (a mover's hop, a man put back where he stood): a man put aside is lifted, held
+and set down elsewhere, not moved on in one sweep; a point filled sooner was another hand's
+piece (FG reaching early 152: a fox set down 51 ms after a goose left his point)."""
 
 REACTION = 0.25
 """Seconds at least between a move read made and the next side's first touch on the board:
@@ -586,12 +589,14 @@ class Recognizer:
                 or c.extends
                 or c.may_empty != {c.leaves}
                 or self._last_took()
+                or self._last_landing() in {p for p, t in gone_at.items() if t < began}
             ):
                 continue  # a piece of what came next left before this move began (but for
                 # one knocked as this move's piece was lifted, and lifted while it read so,
-                # where this move and the one before it are steps: no man came off with them
-                # that a hand set down by mistake; and then only where the next side's move
-                # reads plainly made)
+                # where this move is a step and the ply before it took no man: no man came
+                # off that a hand set down by mistake; and then only where the next side's move
+                # reads plainly made. Not the piece the last move moved: lifted first, it is
+                # that move changed on second thoughts, or taken back)
             reader = Recognizer(
                 after, edges=self.edges, since=max(left, self.since), refill_after=landed
             )
@@ -667,8 +672,6 @@ class Recognizer:
             if self.set_back_late(still, left):
                 continue  # a piece up longer than a touch or a knock, back on its point, that
                 # no move read touches: a move made there (its switch thought broken)
-            if kind is Kind.COMMIT and plainly:
-                plain.add(c.move)
             if kind in (Kind.UNKNOWN, Kind.TAKEBACK, Kind.NEW_GAME):
                 continue
             if knocked and (
@@ -685,6 +688,8 @@ class Recognizer:
                 )
             ):
                 continue
+            if kind is Kind.COMMIT and plainly:
+                plain.add(c.move)
             surely = kind is Kind.COMMIT or (
                 kind is Kind.PENDING and verdict.made and not unchanged
             )  # (made, unless a hand still holds a piece: the next side's, so this one is down)
@@ -786,6 +791,12 @@ class Recognizer:
                 back = min((t for t in fills if t > off), default=None)
                 if back is not None and back - off > SET_BACK:
                     yield off, back
+
+    def _last_landing(self) -> str | None:
+        """Where the position's last move set its piece down (None: no move, or a throw)."""
+        stack = self.position.move_stack
+        points = stack[-1].points() if stack else ()
+        return points[-1] if points else None
 
     def _last_took(self) -> bool:
         """Whether the position's last move took a man (it emptied more than its start, or
@@ -1396,7 +1407,10 @@ class Recognizer:
                 continue  # counted over on the way
             if (stop in route or stop not in self.expected) and real[-1:] != [stop]:
                 real.append(stop)  # (set down twice on one point, a touch between: one stop)
-        while real and real[0] == c.start:  # put back on its start before it set off
+        # put back on its start before it set off (a change: on the start of the move it
+        # changes, too, the piece carried back there first)
+        starts = {c.start, points[0]} if c.changes else {c.start}
+        while real and real[0] in starts:
             real.pop(0)
         return _in_order(real, route)
 
