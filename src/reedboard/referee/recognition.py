@@ -581,15 +581,14 @@ class Recognizer:
             else:
                 began = self.edges.filled.get(c.landing, left)
             gone_at = {p: self.edges.off.get(p, began) for p in after.occupied() - board}
-            gone = min(gone_at.values(), default=began)
-            knocked = gone < began
+            knocked = {p for p, t in gone_at.items() if t < began}  # (read lifted before)
             if knocked and (
-                gone < began - KNOCKED
+                min(gone_at[p] for p in knocked) < began - KNOCKED
                 or c.leaves is None
                 or c.extends
                 or c.may_empty != {c.leaves}
                 or self._last_took()
-                or self._last_landing() in {p for p, t in gone_at.items() if t < began}
+                or self._last_landing() in knocked
             ):
                 continue  # a piece of what came next left before this move began (but for
                 # one knocked as this move's piece was lifted, and lifted while it read so,
@@ -679,7 +678,7 @@ class Recognizer:
                 or any(  # (a capture that takes the man read lifted early, or one read
                     # lifted and lands where the next side's move did: a man lifted early is
                     # as likely one it takes first)
-                    d.may_empty & {p for p, t in gone_at.items() if t < began}
+                    d.may_empty & knocked
                     or (
                         d.may_empty & gone_at.keys() and any(d.landing in n.may_fill for n in nexts)
                     )
