@@ -178,6 +178,11 @@ def _hidden_then_seen(line: Fit, ignored: Occupancy, touching: bool = False) -> 
     )
 
 
+def _each_takes(line: Fit) -> bool:
+    """Whether each of ``line``'s moves leaves fewer pieces on the board than before it."""
+    return all(len(b) < len(a) for a, b in pairwise((line.before, *line.steps)))
+
+
 def _finished(verdict: Verdict) -> bool:
     """A reading that shows a move made or the board as expected: committed, asked, pending
     with every switch changed, or the same."""
@@ -863,7 +868,15 @@ class Decider:
             and now >= self._unknown_since + self._grace()
         ):  # (moves read ahead no longer explain the board: they are dropped with it)
             pending, self._pending = self._pending, None
-            if self._ask_early(now):
+            if (whole := self._whole_line(frozenset(self.physical), begun=True)) is not None:
+                # the players went on while the board could not follow them, and one line
+                # of moves, each begun after the one before and set down after it began, is
+                # the switches' board whole
+                self._unknown_since = None
+                for move in whole.moves:
+                    self._commit(move, False, now)
+                self.judge(now)
+            elif self._ask_early(now):
                 self._unknown_since = None
             elif self._watch_asked or self._ambiguous:
                 self._unknown_since = None  # the question standing is the word
@@ -2421,12 +2434,17 @@ class Decider:
         self._put(now, moves, False)
         return True
 
-    def _whole_line(self, physical: Occupancy) -> Fit | None:
+    def _whole_line(self, physical: Occupancy, begun: bool = False) -> Fit | None:
         """The one line of two or three moves from the position whose board is the switches'
         everywhere, each move's pieces set down after the moves before it (a piece may read
         lifted sooner: knocked off its reed, then lifted for its move while it read so): the
         players went on while the board could not follow them. None: no such line, or
-        several."""
+        several. ``begun``: the board alone, no player's word: each move's piece last lifted
+        from its start after the one before it was (the last mover's piece lifted first,
+        then the next side's, is second thoughts and the next side's move, not a move each),
+        and each move leaves fewer pieces on the board (so that no longer line reads the
+        same: a fox 17-11 and a goose 29-25 read as the fox 17-25, the geese 19-11, the fox
+        25-19 and the geese 29-25)."""
         if in_hand(physical, self._edges):
             return None
         ignored = frozenset(self._suspects)
@@ -2438,8 +2456,16 @@ class Decider:
             if len(f.moves) > 1
             and self._each_down_after_up(f, ignored)
             and replace(f, off=ignored).in_order(edges, since, made, lifts=False)
+            and (not begun or (self._begun_in_order(f) and _each_takes(f)))
         ]
         return fits[0] if len(fits) == 1 else None
+
+    def _begun_in_order(self, fit: Fit) -> bool:
+        """Whether each of ``fit``'s moves was last lifted from its start after the move before
+        it was (a move with no start, a throw, begins when it may)."""
+        never = float("-inf")
+        starts = [self._edges.off.get(p[0], never) for m in fit.moves if (p := m.points())]
+        return all(a <= b for a, b in pairwise(starts))
 
     def _each_down_after_up(self, fit: Fit, ignored: Occupancy) -> bool:
         """Whether each of ``fit``'s moves sets a piece down where a switch not thought broken

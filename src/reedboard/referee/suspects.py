@@ -126,9 +126,26 @@ class Fit:
             bounced = edges.bounces.get(point, ())
             offs = [t for t in edges.offs.get(point, ()) if t not in bounced]
             off = offs[-1] if offs else None
-            if on is None or off is None or abs(on - off) > TOUCH:
+            if on is None or off is None:
+                return False
+            if abs(on - off) > TOUCH and not (off > on and self._stop(on, off, edges)):
                 return False
         return True
+
+    def _stop(self, on: float, off: float, edges: Edges) -> bool:
+        """Whether a piece set down at ``on`` and lifted at ``off`` (a point the line leaves
+        as it was) is one of the line's movers on its way: after it left its start and
+        before it came down on its landing (second thoughts, or a move counted out, before
+        the move was read)."""
+        for move in self.moves:
+            points = move.points()
+            if not points:
+                continue
+            left = edges.off.get(points[0])
+            down = edges.filled.get(points[-1])
+            if left is not None and down is not None and left < on and off < down:
+                return True
+        return False
 
     def first_move(self) -> Fit:
         """The line's first move alone, missing no point (which point the later moves missed
@@ -394,10 +411,13 @@ def _stale(line: Fit, edges: Edges, since: float) -> Fit | None:
 
 def in_hand(board: Occupancy, edges: Edges) -> bool:
     """Whether a piece lifted since the last one set down (a touch aside) is not down."""
+    # (each set-down counts, not only a point's last: a piece set down and touched since
+    # reads its last fill as the touch's)
     down = max(
         (
             t
-            for q, t in edges.filled.items()
+            for q, times in edges.fills.items()
+            for t in times
             if not any(t - TOUCH < off < t for off in edges.offs.get(q, ()))
         ),
         default=float("-inf"),
