@@ -66,10 +66,10 @@ PUT_ASIDE = 0.1
 mistake: the hand carries him there. Longer than :data:`CARRY`, the least for a piece set
 down at all (a mover's hop, a man put back where he stood): a man put aside is lifted, held
 and set down elsewhere, not moved on in one sweep; a point filled sooner was another hand's
-piece (FG reaching early 152: a fox set down 51 ms after a goose left his point). So too
-from the lift of the capture's mover (Solitaire broken switch 119: 10 lifted 37 ms before
-11 filled is 9-11's taken man coming off as the jumper lands, not 10x8 begun with 9 put on
-11 by mistake)."""
+piece (FG reaching early 152: a fox set down 51 ms after a goose left his point). (Not
+from the lift of the capture's mover: two hands lift the mover and set the man down by
+mistake together as often as they take a man off as a jumper lands, and a capture read made
+from such a mistake is a move nobody played, where the wait is only a wait.)"""
 
 REACTION = 0.25
 """Seconds at least between a move read made and the next side's first touch on the board:
@@ -1291,10 +1291,6 @@ class Recognizer:
                     # of that man's makes the move)
                 if new - c.may_fill:
                     continue
-                if filled - PUT_ASIDE < edges.off.get(c.start, float("-inf")) < filled:
-                    continue  # (its mover lifted less than PUT_ASIDE before the man came
-                    # down: no hand lifts a piece and sets another down elsewhere so soon; a
-                    # jump whose taken man comes off as the jumper lands reads so)
                 off = self.strays(board) - c.may_fill if routed else frozenset()
                 if off and (len(off) >= len(taken) or off - self._taken_set_down(c, off)):
                     continue  # a piece was set down off its route and lifted again besides,
