@@ -870,8 +870,8 @@ class Decider:
             pending, self._pending = self._pending, None
             if (whole := self._whole_line(frozenset(self.physical), begun=True)) is not None:
                 # the players went on while the board could not follow them, and one line
-                # of moves, each begun after the one before and set down after it began, is
-                # the switches' board whole
+                # of captures, each begun after the one before and set down after it began,
+                # is the switches' board whole
                 self._unknown_since = None
                 for move in whole.moves:
                     self._commit(move, False, now)
@@ -2454,9 +2454,9 @@ class Decider:
             f
             for f in fitting_lines(self.position, physical, frozenset(), depth=3, slack=0)
             if len(f.moves) > 1
+            and (not begun or (_each_takes(f) and self._begun_in_order(f)))
             and self._each_down_after_up(f, ignored)
             and replace(f, off=ignored).in_order(edges, since, made, lifts=False)
-            and (not begun or (self._begun_in_order(f) and _each_takes(f)))
         ]
         return fits[0] if len(fits) == 1 else None
 

@@ -310,6 +310,7 @@ class Recognizer:
             self.since = since
         self.stops = []
         self.held_early, self.early_made = [], False
+        self._took: bool | None = None  # (_last_took, once a position)
         self.early, self.early_left, self.early_plain = [], {}, set()
         position = self.position
         self._last: Occupancy = position.occupied()
@@ -802,12 +803,16 @@ class Recognizer:
 
     def _last_took(self) -> bool:
         """Whether the position's last move took a man (it emptied more than its start, or
-        landed on a man)."""
-        if not self.position.move_stack:
-            return False
-        before = self.position.copy()
-        last = before.pop()
-        return bool(_taken(before.occupied(), self.position.occupied(), last.points()))
+        landed on a man). Worked out once a position (it copies the position: an inner
+        reader has no history to read the board before from)."""
+        if self._took is None:
+            self._took = False
+            if self.position.move_stack:
+                before = self.position.copy()
+                last = before.pop()
+                occupied = before.occupied()
+                self._took = bool(_taken(occupied, self.position.occupied(), last.points()))
+        return self._took
 
     def strays(self, board: Occupancy) -> Occupancy:
         """Points set down on since this position began and empty again, that were empty
