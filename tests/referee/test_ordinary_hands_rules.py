@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from reedboard import engine
 from reedboard.daemon.words import event_words
 from reedboard.hardware.lights import AMBER, RED, Light, Pattern
 from reedboard.referee.decide import KNOCK, QUIET
@@ -1036,6 +1037,125 @@ def test_confirm_for_a_move_onto_a_switch_thought_broken_takes_it_at_once() -> N
     rig.lift("9")
     rig.press("confirm")
     assert rig.moves == ["9-4"]
+
+
+def test_confirm_asks_where_a_move_and_an_answer_onto_a_dead_switch_read_two_ways() -> None:
+    # switch 5 reads nothing (thought broken). The geese play 9-4, the fox lifted from 6 as the
+    # goose comes down and set on 5; the geese's player presses confirm. The switches read the
+    # same for 9-5 (onto the dead switch) and the fox over it, 6x4: the players say which
+    # (Fox and Geese all 99; the switch times are its hands')
+    rig = Rig("fox-and-geese", ".G...FGGG...FGGG.GGGGG.GGG.GGGGGG G")
+    rig.session.decider._suspect("5", rig.t)  # (as the watch names a switch)
+    t = rig.t
+    rig.switches((t + 0.1, "9", False), (t + 0.204, "6", False), (t + 0.392, "4", True))
+    rig.wait(1.4)
+    rig.press("confirm")
+    assert rig.moves == []
+    assert set(_said(rig, "ambiguous")[-1].split(" | ")) == {"9-4", "9-5"}
+    for _ in range(2):
+        if str(rig.session.decider.candidate) != "9-4":
+            rig.press("hint")
+    rig.press("confirm")
+    assert rig.moves == ["9-4"]
+
+
+def test_confirm_asks_where_a_goose_lifted_early_may_be_in_the_hand() -> None:
+    # switch 4 reads nothing (thought broken). The fox steps 1-5, and a goose is lifted from 2
+    # as it comes down; its player presses confirm for the fox's move. The switches read the
+    # same for the fox onto the dead switch, 1-4, and that goose's 2-5: the players say which
+    # (Fox and Geese all 96; the switch times are its hands')
+    rig = Rig("fox-and-geese", "FG......G..GGGGGFGGGGGGGGGGGGGGGG F")
+    rig.session.decider._suspect("4", rig.t)  # (as the watch names a switch)
+    t = rig.t
+    rig.switches((t + 0.1, "1", False), (t + 0.114, "2", False), (t + 0.165, "5", True))
+    rig.wait(1.17)
+    rig.press("confirm")
+    assert rig.moves == []
+    assert set(_said(rig, "ambiguous")[-1].split(" | ")) == {"1-4", "1-5"}
+    for _ in range(2):
+        if str(rig.session.decider.candidate) != "1-5":
+            rig.press("hint")
+    rig.press("confirm")
+    assert rig.moves == ["1-5"]
+    rig.place("1")
+    rig.wait(1.0)
+    assert rig.moves == ["1-5", "2-1"]
+
+
+def test_second_thoughts_onto_a_dead_switch_are_read_from_the_next_move_on_confirm() -> None:
+    # switch 5 reads a piece where there is none (thought broken). The fox steps 2-3, taken as
+    # it comes down; its player lifts it again and sets it on 5, which shows nothing. The geese
+    # answer 31-28 (26 touched) and press confirm, as the board has not taken their move: the
+    # fox's move was 2-5 (Fox and Geese all 100; the switch times are its hands')
+    text = "GF.F..GG.G.GGGG..GGGGGGGGGG.GGGGG F"
+    rig = Rig(
+        "fox-and-geese", text, occupied=engine.from_text("fox-and-geese", text).occupied() | {"5"}
+    )
+    rig.session.decider._suspect("5", rig.t)  # (as the watch names a switch)
+    t = rig.t
+    rig.switches((t + 0.1, "2", False), (t + 0.387, "3", True))
+    rig.wait(0.5)
+    assert rig.moves == ["2-3"]
+    t = rig.t - 0.5
+    rig.switches(
+        (t + 1.755, "3", False),
+        (t + 3.489, "31", False),
+        (t + 3.703, "28", True),
+        (t + 3.704, "23", False),
+        (t + 4.250, "23", True),
+    )
+    rig.wait(1.31)
+    rig.press("confirm")
+    assert rig.moves == ["2-5", "31-28"]
+    assert _said(rig, "changed") == ["2-3 to 2-5"]
+
+
+def test_second_thoughts_onto_a_dead_switch_are_read_from_the_next_move_on_its_own() -> None:
+    # as above, but nobody presses confirm: once the board has stayed so for the grace time,
+    # the geese's answer, begun after the fox left 3 and seen whole, is the word that the fox
+    # went on to 5
+    text = "GF.F..GG.G.GGGG..GGGGGGGGGG.GGGGG F"
+    occupied = engine.from_text("fox-and-geese", text).occupied() | {"5"}
+    rig = Rig("fox-and-geese", text, occupied=occupied)
+    rig.session.decider._suspect("5", rig.t)  # (as the watch names a switch)
+    t = rig.t
+    rig.switches((t + 0.1, "2", False), (t + 0.387, "3", True))
+    rig.wait(0.5)
+    t = rig.t - 0.5
+    rig.switches(
+        (t + 1.755, "3", False),
+        (t + 3.489, "31", False),
+        (t + 3.703, "28", True),
+        (t + 3.704, "23", False),
+        (t + 4.250, "23", True),
+    )
+    rig.wait(1.0)
+    assert rig.moves == ["2-3"]
+    rig.wait(3.0)
+    assert rig.moves == ["2-5", "31-28"]
+    assert "mismatch" not in rig.kinds()[3:]
+
+
+def test_a_fox_moved_on_after_the_geese_began_their_answer_is_no_second_thought() -> None:
+    # switch 5 reads nothing (thought broken). The fox steps 11-6; a goose leaves 18 for 11,
+    # and only then the fox is lifted again and set on 5. Second thoughts come before the
+    # other side touches anything: this is 11-6, 18-11 and 6-5, not 11-6 changed to 11-5
+    # (Fox and Geese all 99; the switch times are its hands')
+    rig = Rig("fox-and-geese", ".G....GGG.F.FGGG.GGGGGG.G.GGGGGGG F")
+    rig.session.decider._suspect("5", rig.t)  # (as the watch names a switch)
+    t = rig.t
+    rig.switches((t + 0.1, "11", False), (t + 0.441, "6", True))
+    rig.wait(1.0)
+    assert rig.moves == ["11-6"]
+    t = rig.t
+    rig.switches((t + 0.226, "18", False), (t + 1.623, "6", False), (t + 1.964, "11", True))
+    rig.wait(0.96)
+    rig.press("confirm")  # (the geese's word for 18-11, 1.06 s after it came down)
+    rig.wait(4.0)
+    assert "changed" not in rig.kinds()
+    assert rig.moves[:2] == ["11-6", "18-11"]
+    rig.press("confirm")
+    assert rig.moves == ["11-6", "18-11", "6-5"]
 
 
 def test_a_goose_slid_over_a_point_as_the_fox_is_touched_is_no_change_of_the_fox() -> None:

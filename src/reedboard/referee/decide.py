@@ -876,6 +876,15 @@ class Decider:
                 for move in whole.moves:
                     self._commit(move, False, now)
                 self.judge(now)
+            elif (changed := self._changed_then_answered()) is not None:
+                # second thoughts onto a switch thought broken, and the next side's answer
+                # begun after them, seen whole: the answer is the word that the change was
+                # made (Fox and Geese all 99: 4-9, then on to 5, stuck open, and 11-17)
+                self._unknown_since = None
+                self._commit(changed.moves[0], True, now, changes=True)
+                for move in changed.moves[1:]:
+                    self._commit(move, False, now)
+                self.judge(now)
             elif self._ask_early(now):
                 self._unknown_since = None
             elif self._watch_asked or self._ambiguous:
@@ -2333,22 +2342,33 @@ class Decider:
         switches have been still for :data:`SUSPECT`. (Where that switch is the move's landing,
         the piece may still be in the hand: the button is carried out once the switches have
         been still for :data:`SUSPECT`, longer than a hand holds a piece; `roll` pressed
-        again asks at once.) No such move: see :meth:`_broken_before`."""
+        again asks at once.) A line of the hidden move and the answer is asked about where
+        the move seen and the answer hidden, or its piece still in the hand, fits too. No
+        such move: see :meth:`_broken_before`."""
         unseen = False
         physical, ignored = frozenset(self.physical), frozenset(self._suspects)
         lines = [f for f in fitting_lines(self.position, physical, ignored, depth=1) if f.moves]
+        rivals: list[Fit] = []
         if (
             ignored
             and (physical ^ self.recognizer.expected) - ignored
             and not any(not f.off for f in lines)
         ):  # (the players went on while the board waited on the switch: the move it hides
             # and the next side's answer, which it does not, where they fit whole but at it)
-            lines += [
+            two = [
                 f
                 for f in fitting_lines(self.position, physical, ignored, depth=2)
-                if len(f.moves) == 2
-                and not f.off
-                and (
+                if len(f.moves) == 2 and not f.off
+            ]
+            # (the other way round, the move seen and the answer hidden, is no line to take:
+            # the answer's piece may still be in the hand; but where it fits too, the move
+            # is not known: 9-4 and the fox on to 5, stuck open, or 9-5 and the fox over it
+            # to 4, Fox and Geese all 99)
+            rivals = [f for f in two if not _hidden_then_seen(f, ignored, touching=True)]
+            lines += [
+                f
+                for f in two
+                if (
                     _hidden_then_seen(f, ignored)
                     # (the answer also takes or fills the point thought broken, a peg
                     # jumping the one set down on it: only where the switches changed in
@@ -2391,6 +2411,21 @@ class Decider:
             if len(ends) != 1:
                 return False
             (fit,) = ends.values()
+            if len(fit.moves) == 2 and fit.start is self.position:
+                other = [
+                    f.moves[0]
+                    for f in rivals
+                    if f.moves[0] != fit.moves[0]
+                    and f.position.to_text() != fit.position.to_text()
+                    and self._made_in_order(f)
+                ] + [
+                    f.moves[0]
+                    for f in lines
+                    if len(f.moves) == 1 and f.moves[0] != fit.moves[0] and self._in_hand_next(f)
+                ]
+                if other:  # the players say which move was made
+                    self._put(now, distinct((fit.moves[0], *other)), False)
+                    return True
             # (second thoughts about the last move, or its chain gone on)
             extends = fit.start is not self.position
             changes = extends and not goes_on(fit.moves[0], self.position.move_stack[-1])
@@ -2433,6 +2468,28 @@ class Decider:
             return True
         self._put(now, moves, False)
         return True
+
+    def _in_hand_next(self, fit: Fit) -> bool:
+        """Whether ``fit``, one move, fits the switches but for one point that reads empty where
+        the move leaves a piece of the next side's, lifted since the position began, as its
+        switches changed, the move's own piece set down a moment after it left: that piece may
+        be in the hand (the next side reaching early)."""
+        points = fit.moves[0].points()
+        if len(fit.off) != 1 or not points:
+            return False
+        (point,) = fit.off
+        left = self._edges.off.get(points[0], float("-inf"))
+        return (
+            # (its own piece up no longer than a hand holds one: not the fox 13-20 onto a
+            # dead switch 9 s before, read as 13-12 with the goose from 11 in the hand, Fox
+            # and Geese broken switch 172)
+            self._edges.filled.get(points[-1], float("inf")) - left <= SUSPECT
+            and point in fit.after
+            and point not in self._suspects
+            and self._edges.off.get(point, float("-inf")) > self.recognizer.since
+            and any(m.points()[:1] == (point,) for m in fit.position.legal_moves)
+            and self._made_in_order(fit)
+        )
 
     def _whole_line(self, physical: Occupancy, begun: bool = False) -> Fit | None:
         """The one line of two or three moves from the position whose board is the switches'
@@ -2594,16 +2651,15 @@ class Decider:
         """The lines from before the last move whose first move is second thoughts about it
         (the same piece on to another point, read for a switch thought broken that hid where
         it came down: the next side's answer, maybe), fitting whole but at those switches,
-        the switches changed in their order since the last move was read (so a piece moved
-        straight on from its landing onto the dead switch changes none that the line can
-        show: only one set back on its start first, or gone on by a live switch, is read;
-        counting its landing read empty since as the change's took wrong changes in the
-        all row, FG 106, 117, 123: a piece lifted from there is as often the next side's
-        hand or a touch); but the change alone is read where no switch but that landing's
-        has changed since (but points the piece slid over, never set down on, and still
-        pieces touched and back), and it reads empty: the piece gone from there, and nowhere
-        else (Fox and Rabbit all 109: h3-i2, then on to g4, stuck closed, and confirm;
-        4-player 63, slid along a row onto h3)."""
+        the switches changed in their order since the last move was read, the piece leaving
+        the last move's landing counted as the change's own (a piece moved straight on from
+        there onto the dead switch: Fox and Geese all 100, 2-3 then on to 5, stuck closed),
+        and the answer begun after it (:meth:`_answered_first`: a piece lifted from there
+        after the next side began is its next move, or a touch); but the change alone is
+        read where no switch but that landing's has changed since (but points the piece slid
+        over, never set down on, and still pieces touched and back), and it reads empty: the
+        piece gone from there, and nowhere else (Fox and Rabbit all 109: h3-i2, then on to
+        g4, stuck closed, and confirm; 4-player 63, slid along a row onto h3)."""
         r = self.recognizer
         extendable = r.extendable
         if extendable is None or not r.second_thoughts or self._word == self._last_move():
@@ -2628,6 +2684,8 @@ class Decider:
             or (p in physical and p in r.expected)
         }
         alone = len(landing) == 1 and landing[0] not in physical and changed - slid == set(landing)
+        # (the piece leaving the last move's landing is the change's own first switch)
+        left = frozenset(p for p in landing if p not in physical and p in changed)
         return [
             f
             for f in fitting_lines(base, physical, ignored, depth=2)
@@ -2645,8 +2703,44 @@ class Decider:
                     and changed_points <= ignored
                 )
             )
-            and (self._made_in_order(f) or (alone and len(f.moves) == 1))
+            and (
+                self._made_in_order(replace(f, before=f.before | left))
+                or (alone and len(f.moves) == 1)
+            )
+            and not self._answered_first(f, ignored)
         ]
+
+    def _changed_then_answered(self) -> Fit | None:
+        """The one line of second thoughts about the last move onto a switch thought broken
+        and the next side's answer, which no switch hides, that is the switches' board but
+        at that switch (:meth:`_changed_lines`); else None."""
+        ignored = frozenset(self._suspects)
+        physical = frozenset(self.physical)
+        if not ignored or not (physical ^ self.recognizer.expected) - ignored:
+            return None
+        lines = [
+            f
+            for f in self._changed_lines(physical, ignored)
+            if len(f.moves) == 2 and _hidden_then_seen(f, ignored)
+        ]
+        if len({f.position.to_text() for f in lines}) != 1:
+            return None
+        return lines[0]
+
+    def _answered_first(self, line: Fit, ignored: Occupancy) -> bool:
+        """Whether the next side's answer in ``line`` (a line of second thoughts about the last
+        move, read from before it) began before the last move's piece left its landing: then
+        the piece was not moved on, as second thoughts come before the other side touches
+        anything (Fox and Geese all 99: 11-6, the goose 18-11 begun, the fox then on to 5,
+        stuck open: not 11-6 changed to 11-5)."""
+        r = self.recognizer
+        landing = r.extendable[1].points()[-1:] if r.extendable is not None else []
+        left = self._edges.off.get(landing[0]) if len(landing) == 1 else None
+        if left is None or left <= r.since or len(line.moves) < 2:
+            return False
+        boards = pairwise(line.steps)
+        answer = set().union(*(a ^ b for a, b in boards)) - ignored
+        return any(r.since < self._edges.last(p) < left for p in answer)
 
     def _gone_on_lines(self, physical: Occupancy, ignored: Occupancy) -> list[Fit]:
         """The lines from before the last move whose first move is its chain gone on to land
