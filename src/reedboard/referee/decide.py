@@ -876,15 +876,6 @@ class Decider:
                 for move in whole.moves:
                     self._commit(move, False, now)
                 self.judge(now)
-            elif (changed := self._changed_then_answered()) is not None:
-                # second thoughts onto a switch thought broken, and the next side's answer
-                # begun after them, seen whole: the answer is the word that the change was
-                # made (Fox and Geese all 99: 4-9, then on to 5, stuck open, and 11-17)
-                self._unknown_since = None
-                self._commit(changed.moves[0], True, now, changes=True)
-                for move in changed.moves[1:]:
-                    self._commit(move, False, now)
-                self.judge(now)
             elif self._ask_early(now):
                 self._unknown_since = None
             elif self._watch_asked or self._ambiguous:
@@ -2483,7 +2474,7 @@ class Decider:
             # (its own piece up no longer than a hand holds one: not the fox 13-20 onto a
             # dead switch 9 s before, read as 13-12 with the goose from 11 in the hand, Fox
             # and Geese broken switch 172)
-            self._edges.filled.get(points[-1], float("inf")) - left <= SUSPECT
+            0 <= self._edges.filled.get(points[-1], float("-inf")) - left <= SUSPECT
             and point in fit.after
             and point not in self._suspects
             and self._edges.off.get(point, float("-inf")) > self.recognizer.since
@@ -2709,23 +2700,6 @@ class Decider:
             )
             and not self._answered_first(f, ignored)
         ]
-
-    def _changed_then_answered(self) -> Fit | None:
-        """The one line of second thoughts about the last move onto a switch thought broken
-        and the next side's answer, which no switch hides, that is the switches' board but
-        at that switch (:meth:`_changed_lines`); else None."""
-        ignored = frozenset(self._suspects)
-        physical = frozenset(self.physical)
-        if not ignored or not (physical ^ self.recognizer.expected) - ignored:
-            return None
-        lines = [
-            f
-            for f in self._changed_lines(physical, ignored)
-            if len(f.moves) == 2 and _hidden_then_seen(f, ignored)
-        ]
-        if len({f.position.to_text() for f in lines}) != 1:
-            return None
-        return lines[0]
 
     def _answered_first(self, line: Fit, ignored: Occupancy) -> bool:
         """Whether the next side's answer in ``line`` (a line of second thoughts about the last
