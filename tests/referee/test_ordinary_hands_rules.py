@@ -1039,24 +1039,41 @@ def test_confirm_for_a_move_onto_a_switch_thought_broken_takes_it_at_once() -> N
     assert rig.moves == ["9-4"]
 
 
+def _asked_on_confirm(
+    text: str,
+    suspect: str,
+    changes: tuple[tuple[float, str, bool], ...],
+    still: float,
+    asked: set[str],
+    answer: str,
+) -> Rig:
+    """A Fox and Geese rig from ``text`` with ``suspect`` thought broken, the switch
+    ``changes`` (times from now), ``confirm`` pressed ``still`` s after the last: the board
+    asks ``asked``, and the players step to ``answer`` and confirm it."""
+    rig = Rig("fox-and-geese", text)
+    rig.session.decider._suspect(suspect, rig.t)  # (as the watch names a switch)
+    t = rig.t
+    rig.switches(*((t + dt, point, on) for dt, point, on in changes))
+    rig.wait(still - 0.1)
+    rig.press("confirm")
+    assert rig.moves == []
+    assert set(_said(rig, "ambiguous")[-1].split(" | ")) == asked
+    for _ in range(len(asked)):
+        if str(rig.session.decider.candidate) != answer:
+            rig.press("hint")
+    rig.press("confirm")
+    assert rig.moves == [answer]
+    return rig
+
+
 def test_confirm_asks_where_a_move_and_an_answer_onto_a_dead_switch_read_two_ways() -> None:
     # switch 5 reads nothing (thought broken). The geese play 9-4, the fox lifted from 6 as the
     # goose comes down and set on 5; the geese's player presses confirm. The switches read the
     # same for 9-5 (onto the dead switch) and the fox over it, 6x4: the players say which
     # (Fox and Geese all 99; the switch times are its hands')
-    rig = Rig("fox-and-geese", ".G...FGGG...FGGG.GGGGG.GGG.GGGGGG G")
-    rig.session.decider._suspect("5", rig.t)  # (as the watch names a switch)
-    t = rig.t
-    rig.switches((t + 0.1, "9", False), (t + 0.204, "6", False), (t + 0.392, "4", True))
-    rig.wait(1.4)
-    rig.press("confirm")
-    assert rig.moves == []
-    assert set(_said(rig, "ambiguous")[-1].split(" | ")) == {"9-4", "9-5"}
-    for _ in range(2):
-        if str(rig.session.decider.candidate) != "9-4":
-            rig.press("hint")
-    rig.press("confirm")
-    assert rig.moves == ["9-4"]
+    changes = ((0.1, "9", False), (0.204, "6", False), (0.392, "4", True))
+    text = ".G...FGGG...FGGG.GGGGG.GGG.GGGGGG G"
+    _asked_on_confirm(text, "5", changes, 1.5, {"9-4", "9-5"}, "9-4")
 
 
 def test_confirm_asks_where_a_goose_lifted_early_may_be_in_the_hand() -> None:
@@ -1064,19 +1081,9 @@ def test_confirm_asks_where_a_goose_lifted_early_may_be_in_the_hand() -> None:
     # as it comes down; its player presses confirm for the fox's move. The switches read the
     # same for the fox onto the dead switch, 1-4, and that goose's 2-5: the players say which
     # (Fox and Geese all 96; the switch times are its hands')
-    rig = Rig("fox-and-geese", "FG......G..GGGGGFGGGGGGGGGGGGGGGG F")
-    rig.session.decider._suspect("4", rig.t)  # (as the watch names a switch)
-    t = rig.t
-    rig.switches((t + 0.1, "1", False), (t + 0.114, "2", False), (t + 0.165, "5", True))
-    rig.wait(1.17)
-    rig.press("confirm")
-    assert rig.moves == []
-    assert set(_said(rig, "ambiguous")[-1].split(" | ")) == {"1-4", "1-5"}
-    for _ in range(2):
-        if str(rig.session.decider.candidate) != "1-5":
-            rig.press("hint")
-    rig.press("confirm")
-    assert rig.moves == ["1-5"]
+    changes = ((0.1, "1", False), (0.114, "2", False), (0.165, "5", True))
+    text = "FG......G..GGGGGFGGGGGGGGGGGGGGGG F"
+    rig = _asked_on_confirm(text, "4", changes, 1.27, {"1-4", "1-5"}, "1-5")
     rig.place("1")
     rig.wait(1.0)
     assert rig.moves == ["1-5", "2-1"]
