@@ -1089,28 +1089,30 @@ def test_confirm_asks_where_a_goose_lifted_early_may_be_in_the_hand() -> None:
     assert rig.moves == ["1-5", "2-1"]
 
 
-def test_second_thoughts_onto_a_dead_switch_are_read_from_the_next_move_on_confirm() -> None:
-    # switch 5 reads a piece where there is none (thought broken). The fox steps 2-3, taken as
-    # it comes down; its player lifts it again and sets it on 5, which shows nothing. The geese
-    # answer 31-28 (26 touched) and press confirm, as the board has not taken their move: the
-    # fox's move was 2-5 (Fox and Geese all 100; the switch times are its hands')
+def _fox_off_its_landing_and_geese_on(*more: tuple[float, str, bool]) -> Rig:
+    """Fox and Geese, switch 5 reading a piece where there is none (thought broken): the fox
+    steps 2-3 (taken as it comes down), is lifted from 3 again, and the geese play 31-28 (23
+    touched); then the switch changes ``more`` (times from the fox's lift from 3, less 1.755
+    s). The switch times are Fox and Geese all 100's hands'."""
     text = "GF.F..GG.G.GGGG..GGGGGGGGGG.GGGGG F"
-    rig = Rig(
-        "fox-and-geese", text, occupied=engine.from_text("fox-and-geese", text).occupied() | {"5"}
-    )
+    occupied = engine.from_text("fox-and-geese", text).occupied() | {"5"}
+    rig = Rig("fox-and-geese", text, occupied=occupied)
     rig.session.decider._suspect("5", rig.t)  # (as the watch names a switch)
     t = rig.t
     rig.switches((t + 0.1, "2", False), (t + 0.387, "3", True))
     rig.wait(0.5)
     assert rig.moves == ["2-3"]
     t = rig.t - 0.5
-    rig.switches(
-        (t + 1.755, "3", False),
-        (t + 3.489, "31", False),
-        (t + 3.703, "28", True),
-        (t + 3.704, "23", False),
-        (t + 4.250, "23", True),
-    )
+    geese = ((1.755, "3", False), (3.489, "31", False), (3.703, "28", True))
+    touch = ((3.704, "23", False), (4.250, "23", True))
+    rig.switches(*((t + dt, point, on) for dt, point, on in (*geese, *touch, *more)))
+    return rig
+
+
+def test_second_thoughts_onto_a_dead_switch_are_read_from_the_next_move_on_confirm() -> None:
+    # the fox set on 5 (its switch shows nothing) after it was lifted from 3; the geese answer
+    # 31-28 and press confirm, as the board has not taken their move: the fox's move was 2-5
+    rig = _fox_off_its_landing_and_geese_on()
     rig.wait(1.31)
     rig.press("confirm")
     assert rig.moves == ["2-5", "31-28"]
@@ -1121,26 +1123,11 @@ def test_second_thoughts_onto_a_dead_switch_are_read_from_the_next_move_on_confi
 def test_a_fox_lifted_from_its_landing_and_held_is_no_change_onto_a_dead_switch(
     held: float,
 ) -> None:
-    # as above, but the fox lifted from 3 is held, the geese answer 31-28 and nobody presses
-    # confirm; the fox comes back down on 3 `held` s after the geese's last switch: the board
-    # read so far is also the fox on to 5, whose switch is dead, but nothing tells them apart
-    # while a hand may hold a piece, so nothing is changed (a review's case)
-    text = "GF.F..GG.G.GGGG..GGGGGGGGGG.GGGGG F"
-    occupied = engine.from_text("fox-and-geese", text).occupied() | {"5"}
-    rig = Rig("fox-and-geese", text, occupied=occupied)
-    rig.session.decider._suspect("5", rig.t)  # (as the watch names a switch)
-    t = rig.t
-    rig.switches((t + 0.1, "2", False), (t + 0.387, "3", True))
-    rig.wait(0.5)
-    t = rig.t - 0.5
-    rig.switches(
-        (t + 1.755, "3", False),
-        (t + 3.489, "31", False),
-        (t + 3.703, "28", True),
-        (t + 3.704, "23", False),
-        (t + 4.250, "23", True),
-        (t + 4.250 + held, "3", True),
-    )
+    # as above, but the fox lifted from 3 is held, and nobody presses confirm; it comes back
+    # down on 3 `held` s after the geese's last switch: the board read so far is also the fox
+    # on to 5, whose switch is dead, but nothing tells them apart while a hand may hold a
+    # piece, so nothing is changed (a review's case)
+    rig = _fox_off_its_landing_and_geese_on((4.250 + held, "3", True))
     rig.wait(3.0)
     assert rig.moves == ["2-3", "31-28"]
     assert "changed" not in rig.kinds()
