@@ -2677,6 +2677,7 @@ class Decider:
         alone = len(landing) == 1 and landing[0] not in physical and changed - slid == set(landing)
         # (the piece leaving the last move's landing is the change's own first switch)
         left = frozenset(p for p in landing if p not in physical and p in changed)
+        lifted = self._edges.off.get(landing[0]) if len(landing) == 1 else None
         return [
             f
             for f in fitting_lines(base, physical, ignored, depth=2)
@@ -2698,23 +2699,20 @@ class Decider:
                 self._made_in_order(replace(f, before=f.before | left))
                 or (alone and len(f.moves) == 1)
             )
-            and not self._answered_first(f, ignored)
+            and not self._answered_first(f, ignored, lifted)
         ]
 
-    def _answered_first(self, line: Fit, ignored: Occupancy) -> bool:
+    def _answered_first(self, line: Fit, ignored: Occupancy, lifted: float | None) -> bool:
         """Whether the next side's answer in ``line`` (a line of second thoughts about the last
-        move, read from before it) began before the last move's piece left its landing: then
-        the piece was not moved on, as second thoughts come before the other side touches
-        anything (Fox and Geese all 99: 11-6, the goose 18-11 begun, the fox then on to 5,
-        stuck open: not 11-6 changed to 11-5)."""
-        r = self.recognizer
-        landing = r.extendable[1].points()[-1:] if r.extendable is not None else []
-        left = self._edges.off.get(landing[0]) if len(landing) == 1 else None
-        if left is None or left <= r.since or len(line.moves) < 2:
+        move, read from before it) began before the last move's piece left its landing (at
+        ``lifted``): then the piece was not moved on, as second thoughts come before the
+        other side touches anything (Fox and Geese all 99: 11-6, the goose 18-11 begun, the
+        fox then on to 5, stuck open: not 11-6 changed to 11-5)."""
+        since = self.recognizer.since
+        if lifted is None or lifted <= since or len(line.moves) < 2:
             return False
-        boards = pairwise(line.steps)
-        answer = set().union(*(a ^ b for a, b in boards)) - ignored
-        return any(r.since < self._edges.last(p) < left for p in answer)
+        answer = set().union(*(a ^ b for a, b in pairwise(line.steps))) - ignored
+        return any(since < self._edges.last(p) < lifted for p in answer)
 
     def _gone_on_lines(self, physical: Occupancy, ignored: Occupancy) -> list[Fit]:
         """The lines from before the last move whose first move is its chain gone on to land
