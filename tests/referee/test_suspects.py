@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -10,7 +11,7 @@ import pytest
 from reedboard import engine
 from reedboard.engine import Position
 from reedboard.referee.decide import READ, SessionState
-from reedboard.referee.recognition import Edges
+from reedboard.referee.recognition import TOUCH, Edges
 from reedboard.referee.suspects import AGREED, SUSPECT, Fit, SwitchWatch, fitting_lines
 from tests.referee.rig import Rig
 
@@ -169,6 +170,23 @@ def test_a_line_whose_switches_changed_in_another_order_does_not_explain_the_boa
     assert not fit.in_order(edges, since=9.0)
 
 
+def test_a_landing_touched_after_the_next_move_keeps_the_time_its_piece_came_down() -> None:
+    """Skip broken 247, in Fox and Geese: the goose came down on 10 before the fox moved;
+    touched after (lifted and set back within a touch), it still came down before the fox's
+    move (read from the set-back, the line was out of order and never named the switch). A
+    point the line itself empties and fills again is read as it last changed."""
+    start = engine.from_text("fox-and-geese", FOX_ON_4)
+    board = _after("fox-and-geese", "9-4", "17-10", "4-1") | {"17"}
+    fit = _fit(start, board, "17-10", "4-1")
+    edges = _edges(((10.0, "10", True), (12.0, "4", False), (12.4, "1", True)))
+    _record(edges, ((14.0, "10", False), (14.3, "10", True)))  # the goose touched
+    assert edges.settled("10") == 10.0 and edges.last("10") == 14.3
+    assert fit.in_order(edges, since=9.0)
+    _record(edges, ((20.0, "10", False), (20.0 + TOUCH + 0.5, "10", True)))  # up too long
+    assert edges.settled("10") == edges.last("10")
+    assert not fit.in_order(edges, since=9.0)
+
+
 def test_a_line_needs_every_move_seen_and_no_other_switch_changed_but_by_a_touch() -> None:
     start = engine.from_text("fox-and-geese", FOX_ON_4)
     board = _after("fox-and-geese", "9-4", "17-10", "4-1") | {"17"}
@@ -252,21 +270,44 @@ def test_two_jumps_past_a_broken_landing_are_followed_in_the_order_they_were_mad
     assert [list(map(str, f.moves)) for f in watch.kept] == [["26-12", "1-3"]]
 
 
-def test_where_a_goose_came_down_on_a_switch_stuck_open_is_asked_once_the_fox_has_moved() -> None:
-    """The goose from 17 went to 10 or to 9, one switch stuck open: while nothing else moves
-    the goose may still be in the hand (no question); once the fox has moved it came down,
-    and the players are asked which."""
+def _asked(rig: Rig) -> list[str]:
+    return [a["text"] for a in rig.session.alerts if a["kind"] == "ambiguous"]
+
+
+def test_where_a_goose_came_down_on_a_switch_stuck_open_is_asked_once_up_too_long() -> None:
+    """The goose from 17 went to 10 or to 9, one switch stuck open: while it may still be in
+    the hand, no question; up longer than a hand holds a piece (the board still for
+    SUSPECT), the players are asked which (not only once the fox has moved: the switch is
+    named as they answer). The fox's move made before anyone answers is read on from it."""
     rig = Rig("fox-and-geese")
     rig.move("9", "4")
     rig.lift("17")  # set down on 10, whose switch never closes
-    rig.wait(AGREED + SUSPECT)
-    assert not [a for a in rig.session.alerts if a["kind"] == "ambiguous"]
+    rig.wait(SUSPECT - 0.5)
+    assert not _asked(rig)
+    rig.wait(1.0)
+    assert set(_asked(rig)[-1].split(" | ")) == {"17-10", "17-9"}
     rig.move("4", "1")  # the fox answers
     rig.wait(AGREED + 1.0)
     _answer(rig, {"17-10", "17-9"}, "17-10")
     assert rig.moves == ["9-4", "17-10", "4-1"]
     said = [a["text"] for a in rig.session.alerts if a["kind"] == "suspect-switch"]
     assert said and said[0].startswith("switch 10 ")
+
+
+def test_a_goose_held_past_the_question_and_set_down_where_a_switch_sees_it_is_its_move() -> None:
+    """The question where the goose came down is put while it may still be in the hand: set
+    down where a switch sees it, that is its move, and the question is gone (no switch
+    named)."""
+    rig = Rig("fox-and-geese")
+    rig.move("9", "4")
+    rig.lift("17")
+    rig.wait(SUSPECT + 1.0)
+    assert _asked(rig)
+    rig.place("9")
+    rig.wait(AGREED + SUSPECT)
+    assert rig.moves == ["9-4", "17-9"]
+    assert rig.session.decider.state is not SessionState.ASKING
+    assert not [a for a in rig.session.alerts if a["kind"] == "suspect-switch"]
 
 
 def test_confirm_takes_a_move_that_changes_no_switch_but_the_broken_one() -> None:
@@ -329,6 +370,29 @@ def test_a_question_standing_is_put_anew_when_later_moves_rule_a_candidate_out()
     assert rig.moves == ["9-4", "16-9", "4-1", "17-10"]
     said = [a["text"] for a in rig.session.alerts if a["kind"] == "suspect-switch"]
     assert said and said[0].startswith("switch 16 ")
+
+
+def test_a_question_being_stepped_through_is_not_put_anew_with_other_candidates() -> None:
+    """Fox and Geese broken 38: a player had pressed `hint` twice through "which goose came
+    to 23" when a touch let more lines fit; the question was put anew (the candidates
+    reordered, the shown one back to the first) and their next presses took a goose that
+    never moved. Once `hint` is pressed, the question stays as they see it."""
+    rig = Rig("fox-and-geese")
+    rig.move("9", "4")
+    rig.place("9")  # the goose 16-9, switch 16 stuck closed
+    rig.wait(1.0)
+    rig.move("4", "1")
+    rig.wait(AGREED + 1.0)
+    before = _asked(rig)[-1]
+    rig.wait(READ)
+    rig.press("hint")
+    decider = rig.session.decider
+    shown = decider.candidate
+    fits = list(decider._watch_asked.values())
+    other = next(m for m in decider.position.legal_moves if m not in decider._watch_asked)
+    decider._ask_which(rig.t, [*fits, replace(fits[0], moves=(other,))])  # (more lines)
+    assert _asked(rig)[-1] == before and decider.candidate == shown
+    assert {str(m) for m in decider._watch_asked} == set(before.split(" | "))
 
 
 def test_confirm_with_nothing_changed_asks_which_man_entered_onto_a_dead_switch() -> None:

@@ -1244,6 +1244,8 @@ class Decider:
         if point is None:
             if self._watch.question:
                 self._ask_which(now, self._watch.question)
+            elif self._watch_asked:  # (asked before the lines stood long: read further)
+                self._watch_asked.update(self._watch.followed(set(self._watch_asked)))
             return
         kept = self._watch.kept
         # (or it set a piece down there and moved it on, a switch that never changed since)
@@ -1335,12 +1337,11 @@ class Decider:
         if self._watch_asked and set(lines) == set(self._watch_asked):
             self._watch_asked = lines  # the same question, its lines read further
             return
-        if (
-            self._watch_asked
-            and set(lines) < set(self._watch_asked)
-            and self._stepped_at > self._asked_at
-        ):  # fewer candidates now, but a player is stepping through the question (`hint`
-            # pressed since it came): it stays as they see it, its lines read further
+        if self._watch_asked and self._stepped_at > self._asked_at:
+            # other candidates now (fewer, or more: a touch read as a move), but a player is
+            # stepping through the question (`hint` pressed since it came): it stays as they
+            # see it, its lines read further (a question put anew under their presses would
+            # move the candidate their next press lands on)
             self._watch_asked = {m: lines.get(m, f) for m, f in self._watch_asked.items()}
             return
         if self._ambiguous and not self._watch_asked:
@@ -1412,9 +1413,37 @@ class Decider:
             any(m is not None for m, _ in near) or (self._suspects and self._last_piece_up())
         ):  # (a piece lifted may be held: no evidence yet, but the players are told; so too
             # the last move's piece, up again, which may have gone on to the dead switch)
+            if (fits := self._landed_unseen(board, near)) is not None:
+                self._ask_which(now, fits)
+                return
             self._notice(
                 now, "unseen", "no switch saw the piece come down: if it is down, press confirm"
             )
+
+    def _landed_unseen(
+        self, board: Occupancy, near: list[tuple[Move | None, str]]
+    ) -> list[Fit] | None:
+        """Where the piece up longer than a hand holds one has two or more moves whose board
+        ``board`` is but for their landing (each read empty: one may be a dead switch under
+        the piece come down), one line for each: which move was made is the players' to say,
+        and asked now rather than once the next side has moved (the switch is named when they
+        answer). None: not so (a piece still held, set down on a working switch, drops the
+        question as its move is read)."""
+        if self._suspects:
+            return None
+        moves = [m for m, _ in near if m is not None]
+        if len(distinct(moves)) < 2 or any(
+            not m.points() or p in board or p != m.points()[-1] for m, p in near if m is not None
+        ):
+            return None
+        fits = [
+            f
+            for f in fitting_lines(self.position, board, depth=1)
+            if len(f.moves) == 1 and f.moves[0] in moves and f.off == {f.moves[0].points()[-1]}
+        ]
+        if any(f.position.is_chance() for f in fits):
+            return None  # (a throw comes next: `roll` is the players' word that it is down)
+        return fits if len({f.moves[0] for f in fits}) >= 2 else None
 
     def _suspect(self, point: str, now: float) -> None:
         reads = point in self.physical

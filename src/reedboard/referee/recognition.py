@@ -229,6 +229,20 @@ class Edges:
         never = float("-inf")
         return max(self.on.get(point, never), self.off.get(point, never))
 
+    def settled(self, point: str) -> float:
+        """When ``point``'s switch last changed, a touch aside: a piece there lifted and set
+        back within :data:`TOUCH` (bounce aside) reads as set down when it came before."""
+        last = self.last(point)
+        fills = self.fills.get(point, ())
+        if not fills or self.on.get(point, float("-inf")) < self.off.get(point, float("-inf")):
+            return last  # (empty now, or never filled while watched)
+        bounced = self.bounces.get(point, ())
+        lifts = [t for t in self.offs.get(point, ()) if t < fills[-1] and t not in bounced]
+        if not lifts or fills[-1] - lifts[-1] > TOUCH:
+            return last
+        before = [t for t in fills if t < lifts[-1]]
+        return before[-1] if before else last
+
     def record(self, point: str, on: bool, now: float) -> None:
         if not on:
             offs = self.offs.setdefault(point, [])

@@ -105,7 +105,9 @@ class Fit:
             if all(edges.last(p) <= since for p in points - self.off):
                 return False  # a move no switch saw: a line that only reads so
             own = points - self.off - set().union(*changed[i + 1 :])
-            times = [t for p in own if (t := edges.last(p)) > since]
+            # (a piece it sets down once, touched since, lifted and set back, came down when
+            # it did; a point it changes twice, lifted and set down by its moves, as read)
+            times = [t for p in own if (t := self._changed(p, edges)) > since]
             if not times:
                 continue
             # (lifts False: only the points it fills, where a switch read them)
@@ -131,6 +133,13 @@ class Fit:
             if abs(on - off) > TOUCH and not (off > on and self._stop(on, off, edges)):
                 return False
         return True
+
+    def _changed(self, point: str, edges: Edges) -> float:
+        """When ``point``'s switch made the line's change there: a touch aside where the line
+        changes it once (:meth:`Edges.settled`), else when it last changed."""
+        if len(self._changes_at(point)) == 1:
+            return edges.settled(point)
+        return edges.last(point)
 
     def _stop(self, on: float, off: float, edges: Edges) -> bool:
         """Whether a piece set down at ``on`` and lifted at ``off`` (a point the line leaves
@@ -630,13 +639,26 @@ class SwitchWatch:
             self.rivals, self.rivals_since, self.question = firsts, now, []
         if now < self.rivals_since + AGREED:
             return self.rivals_since + AGREED
-        # (one line a first move: where its lines miss different points, which is a question
-        # for after the answer, the first move alone)
-        self.question = [
-            min(group, key=lambda g: len(g.moves))
-            if len({g.off for g in group}) == 1
-            else group[0].first_move()
-            for group in by_first.values()
-        ]
+        self.question = _one_each(by_first)
         self.asked = firsts
         return None
+
+    def followed(self, firsts: set[Move]) -> dict[Move, Fit]:
+        """The lines kept that begin with one of ``firsts`` (a question put before the lines
+        stood for :data:`AGREED`), one a first move as :attr:`question` has them."""
+        by_first: dict[str, list[Fit]] = {}
+        for f in self.kept:
+            if f.moves and f.moves[0] in firsts:
+                by_first.setdefault(str(f.moves[0]), []).append(f)
+        return {f.moves[0]: f for f in _one_each(by_first)}
+
+
+def _one_each(by_first: dict[str, list[Fit]]) -> list[Fit]:
+    """One line for each first move: the shortest, or where its lines miss different points
+    (which is a question for after the answer) the first move alone."""
+    return [
+        min(group, key=lambda g: len(g.moves))
+        if len({g.off for g in group}) == 1
+        else group[0].first_move()
+        for group in by_first.values()
+    ]
