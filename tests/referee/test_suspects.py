@@ -182,6 +182,10 @@ def test_a_landing_touched_after_the_next_move_keeps_the_time_its_piece_came_dow
     _record(edges, ((14.0, "10", False), (14.3, "10", True)))  # the goose touched
     assert edges.settled("10") == 10.0 and edges.last("10") == 14.3
     assert fit.in_order(edges, since=9.0)
+    _record(edges, ((15.0, "10", False), (15.3, "10", True)))  # and again
+    assert edges.settled("10") == 10.0 and fit.in_order(edges, since=9.0)
+    _record(edges, ((16.0, "10", False), (16.003, "10", True)))  # a bounce: no change
+    assert edges.settled("10") == 10.0
     _record(edges, ((20.0, "10", False), (20.0 + TOUCH + 0.5, "10", True)))  # up too long
     assert edges.settled("10") == edges.last("10")
     assert not fit.in_order(edges, since=9.0)
@@ -370,6 +374,45 @@ def test_a_question_standing_is_put_anew_when_later_moves_rule_a_candidate_out()
     assert rig.moves == ["9-4", "16-9", "4-1", "17-10"]
     said = [a["text"] for a in rig.session.alerts if a["kind"] == "suspect-switch"]
     assert said and said[0].startswith("switch 16 ")
+
+
+def test_a_held_goose_set_down_off_its_landings_drops_the_question_for_the_mismatch() -> None:
+    """Review of the question put while the goose may be in the hand: set down by mistake on
+    3, a working switch no line of the question reaches, it was the goose in the hand. The
+    question goes, the board shows the mismatch, and `confirm` takes no candidate (before,
+    the question stood for good and `confirm` took one, calling a working switch broken)."""
+    rig = Rig("fox-and-geese")
+    rig.move("9", "4")
+    rig.lift("17")
+    rig.wait(SUSPECT + 1.0)
+    assert _asked(rig)
+    rig.place("3")
+    rig.wait(AGREED + SUSPECT)
+    decider = rig.session.decider
+    assert decider.state is SessionState.MISMATCH
+    rig.press("confirm")
+    rig.wait(1.0)
+    assert rig.moves == ["9-4"]
+    assert not [a for a in rig.session.alerts if a["kind"] == "suspect-switch"]
+
+
+def test_a_chain_set_down_on_a_stop_and_up_again_is_asked_nothing() -> None:
+    """Review: the fox set down on 16 (a stop of 4x16x28) and lifted again, its geese not yet
+    off: a chain under way, not a piece that never came down; no question of its plain
+    moves (which a `confirm` would take), and the chain is read once it ends."""
+    rig = Rig("fox-and-geese", "...F....G.............G.......GGF F")
+    rig.lift("4")
+    rig.place("16")
+    rig.wait(0.3)
+    rig.lift("16")
+    rig.wait(SUSPECT + 2.0)
+    assert not _asked(rig)
+    rig.place("28")
+    rig.wait(0.5)
+    rig.lift("9")
+    rig.lift("23")
+    rig.wait(AGREED + SUSPECT)
+    assert rig.moves == ["4x16x28"]
 
 
 def test_a_question_being_stepped_through_is_not_put_anew_with_other_candidates() -> None:

@@ -217,6 +217,9 @@ class Decider:
         self._asked: dict[Move, Line] = {}
         """While pending lines are put to the player: the line each candidate starts."""
         self._watch_asked: dict[Move, Fit] = {}
+        self._unseen_asked: float | None = None
+        """When the watch's question was put while its piece may still have been in the hand
+        (:meth:`_landed_unseen`), until lines read on from it back it (None: not so)."""
         """A question put because lines lifting from different points fit the board but for
         the one switch each missed: the line of each move asked about."""
         self._last_ask: tuple[int, tuple[Move, ...]] | None = None
@@ -468,11 +471,15 @@ class Decider:
                 "a question came as confirm was pressed: confirm takes the candidate lit,"
                 " hint shows the next",
             )
+        elif self._state is SessionState.ASKING and not self._unseen_stands(self.reading()):
+            self._drop_unseen(now)  # (the piece in the hand came down off every candidate's
+            self.confirm(now)  # line: the press is no answer to that question)
         elif self._state is SessionState.ASKING:  # the candidate shown
             move = self._ambiguous[self._shown % len(self._ambiguous)]
             fit = self._watch_asked.get(move)
             if fit is not None:  # which piece moved, a switch under one never changing
                 self._ambiguous, self._asked, self._watch_asked = (), {}, {}
+                self._unseen_asked = None
                 self._leave(SessionState.ASKING)
                 point, named = next(iter(fit.off), None), False
                 for made in self._still_fitting(fit):
@@ -657,6 +664,7 @@ class Decider:
         to the board as it was. (Whoever asks anew does so after the change.)"""
         self._pending = None
         self._asked, self._watch_asked = {}, {}
+        self._unseen_asked = None
         self._ambiguous, self._shown, self._ambiguous_extends = (), 0, False
         self._last_ask = None
         self._word = None
@@ -1124,6 +1132,7 @@ class Decider:
         ):  # (a question which piece moved stands while the board means nothing else)
             self._ambiguous = ()
             self._asked, self._watch_asked = {}, {}
+            self._unseen_asked = None
         # what the reading left to wait on, before what it shows adds to it
         if not (verdict.kind is Kind.UNKNOWN and self.mismatch):  # else the fix stays lit
             self._leave(SessionState.WAITING, SessionState.MISMATCH)
@@ -1134,7 +1143,8 @@ class Decider:
         elif kind is Kind.AMBIGUOUS:
             if verdict.moves != self._ambiguous:
                 self._ambiguous, self._shown = verdict.moves, 0
-                self._watch_asked = {}  # (another question replaces the watch's)
+                self._watch_asked, self._unseen_asked = {}, None  # (another question
+                # replaces the watch's)
                 self._enter(SessionState.ASKING)
                 self._ambiguous_extends = verdict.extends
                 self._ask(now, verdict.moves)
@@ -1238,14 +1248,21 @@ class Decider:
             return
         if self._state is SessionState.RESTORING:
             return  # (a takeback being put back on the board: nothing is taken or asked)
+        if not self._unseen_stands(self.reading()):
+            self._drop_unseen(now)
+            return
         point, self._watch_due = self._watch.look(
             self.position, frozenset(self.physical), self._edges, now, self.recognizer.since
         )
         if point is None:
             if self._watch.question:
                 self._ask_which(now, self._watch.question)
+                self._unseen_asked = None  # (the watch's own question now)
             elif self._watch_asked:  # (asked before the lines stood long: read further)
-                self._watch_asked.update(self._watch.followed(set(self._watch_asked)))
+                followed = self._watch.followed(set(self._watch_asked))
+                self._watch_asked.update(followed)
+                if any(len(f.moves) > 1 for f in followed.values()):
+                    self._unseen_asked = None  # (lines read on from it back it)
             return
         kept = self._watch.kept
         # (or it set a piece down there and moved it on, a switch that never changed since)
@@ -1415,6 +1432,8 @@ class Decider:
             # the last move's piece, up again, which may have gone on to the dead switch)
             if (fits := self._landed_unseen(board, near)) is not None:
                 self._ask_which(now, fits)
+                if self._watch_asked:
+                    self._unseen_asked = now
                 return
             self._notice(
                 now, "unseen", "no switch saw the piece come down: if it is down, press confirm"
@@ -1432,6 +1451,10 @@ class Decider:
         if self._suspects:
             return None
         moves = [m for m, _ in near if m is not None]
+        starts = {m.points()[0] for m in moves if m.points()}
+        left = max((self._edges.off.get(p, float("inf")) for p in starts), default=None)
+        if left is None or any(t > left for ts in self._edges.fills.values() for t in ts):
+            return None  # (set down since it left, and up again: a chain under way, a stop)
         if len(distinct(moves)) < 2 or any(
             not m.points() or p in board or p != m.points()[-1] for m, p in near if m is not None
         ):
@@ -1444,6 +1467,33 @@ class Decider:
         if any(f.position.is_chance() for f in fits):
             return None  # (a throw comes next: `roll` is the players' word that it is down)
         return fits if len({f.moves[0] for f in fits}) >= 2 else None
+
+    def _unseen_stands(self, board: Occupancy) -> bool:
+        """Whether the question put while its piece may have been in the hand still stands
+        (asked once the board is still, or the players answer): a piece in the hand, no
+        piece set down since it came where the position has none, or one line of up to two
+        moves that begins with a candidate fits ``board`` but for that candidate's landing
+        (the players going on; a piece set down elsewhere, off every candidate's line, was
+        the piece in the hand)."""
+        asked, expected = self._unseen_asked, self.recognizer.expected
+        if asked is None or in_hand(board, self._edges):
+            return True  # (a piece in the hand: a chain under way, a move on its way)
+        if not any(
+            t > asked for p, ts in self._edges.fills.items() if p not in expected for t in ts
+        ):  # (a still piece touched and set back is none)
+            return True
+        return any(
+            f.moves and f.moves[0] in self._watch_asked and f.off <= set(f.moves[0].points()[-1:])
+            for f in fitting_lines(self.position, board, depth=2)
+        )
+
+    def _drop_unseen(self, now: float) -> None:
+        """The question put while its piece may have been in the hand no longer stands: the
+        board is read afresh (a mismatch, most likely: a piece set down where no move goes)."""
+        self._ambiguous, self._asked, self._watch_asked = (), {}, {}
+        self._unseen_asked = None
+        self._leave(SessionState.ASKING)
+        self.judge(now, first=True)
 
     def _suspect(self, point: str, now: float) -> None:
         reads = point in self.physical
@@ -2092,7 +2142,8 @@ class Decider:
             if moves != self._ambiguous:
                 self._ask(now, moves)
                 self._ambiguous, self._shown = moves, 0
-                self._watch_asked = {}  # (another question replaces the watch's)
+                self._watch_asked, self._unseen_asked = {}, None  # (another question
+                # replaces the watch's)
             self._ambiguous_extends = reading.ask[0].steps[0].extends
             self._questions()
             return Verdict(Kind.LIFTED), True
@@ -2115,7 +2166,8 @@ class Decider:
         after `confirm` had put it) keeps the candidate the players stepped to with `hint`."""
         if moves != self._ambiguous:
             self._ambiguous, self._shown = moves, 0
-        self._watch_asked = {}  # (another question replaces the watch's)
+        self._watch_asked, self._unseen_asked = {}, None  # (another question replaces the
+        # watch's)
         self._ambiguous_extends = extends
         self._leave(SessionState.MISMATCH)  # (the players' word: the question is shown, not
         # the way back to the position, which would undo the move they made)

@@ -230,18 +230,23 @@ class Edges:
         return max(self.on.get(point, never), self.off.get(point, never))
 
     def settled(self, point: str) -> float:
-        """When ``point``'s switch last changed, a touch aside: a piece there lifted and set
-        back within :data:`TOUCH` (bounce aside) reads as set down when it came before."""
+        """When ``point``'s switch last changed, touches aside: a piece there lifted and set
+        back within :data:`TOUCH` (once or more) reads as set down when it came before the
+        first of them; a bounce is no change. Empty now: as :meth:`last` has it."""
         last = self.last(point)
         fills = self.fills.get(point, ())
         if not fills or self.on.get(point, float("-inf")) < self.off.get(point, float("-inf")):
             return last  # (empty now, or never filled while watched)
         bounced = self.bounces.get(point, ())
-        lifts = [t for t in self.offs.get(point, ()) if t < fills[-1] and t not in bounced]
-        if not lifts or fills[-1] - lifts[-1] > TOUCH:
-            return last
-        before = [t for t in fills if t < lifts[-1]]
-        return before[-1] if before else last
+        lifts = [t for t in self.offs.get(point, ()) if t not in bounced]
+        came = fills[-1]
+        while True:
+            lifted = [t for t in lifts if t < came]
+            before = [t for t in fills if lifted and t < lifted[-1]]
+            if not before or came - lifted[-1] > TOUCH:
+                break
+            came = before[-1]
+        return came
 
     def record(self, point: str, on: bool, now: float) -> None:
         if not on:
