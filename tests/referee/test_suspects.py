@@ -298,17 +298,24 @@ def test_where_a_goose_came_down_on_a_switch_stuck_open_is_asked_once_up_too_lon
     assert said and said[0].startswith("switch 10 ")
 
 
-def test_a_goose_held_past_the_question_and_set_down_where_a_switch_sees_it_is_its_move() -> None:
-    """The question where the goose came down is put while it may still be in the hand: set
-    down where a switch sees it, that is its move, and the question is gone (no switch
-    named)."""
+def _goose_held_past_the_question(point: str) -> Rig:
+    """After the fox 9-4, the goose from 17 held until the board asks where it came down,
+    then set down on ``point``, and the board left still a while."""
     rig = Rig("fox-and-geese")
     rig.move("9", "4")
     rig.lift("17")
     rig.wait(SUSPECT + 1.0)
     assert _asked(rig)
-    rig.place("9")
+    rig.place(point)
     rig.wait(AGREED + SUSPECT)
+    return rig
+
+
+def test_a_goose_held_past_the_question_and_set_down_where_a_switch_sees_it_is_its_move() -> None:
+    """The question where the goose came down is put while it may still be in the hand: set
+    down where a switch sees it, that is its move, and the question is gone (no switch
+    named)."""
+    rig = _goose_held_past_the_question("9")
     assert rig.moves == ["9-4", "17-9"]
     assert rig.session.decider.state is not SessionState.ASKING
     assert not [a for a in rig.session.alerts if a["kind"] == "suspect-switch"]
@@ -358,16 +365,23 @@ def test_a_question_is_the_last_look_s_only() -> None:
     assert watch.question == []
 
 
-def test_a_question_standing_is_put_anew_when_later_moves_rule_a_candidate_out() -> None:
-    """Asked whether the goose on 9 came from 8, 15, 16 or 17, the players go on: a goose
-    from 17 to 10 shows it was not 17's. The question is put again without 17-9 (offered
-    still, it would take 17-9 and call 17's working switch broken)."""
+def _which_goose_came_to_9() -> Rig:
+    """After the fox 9-4, a goose set on 9 whose start's switch stuck closed (16's), and the
+    fox 4-1: the board asks which goose came to 9."""
     rig = Rig("fox-and-geese")
     rig.move("9", "4")
     rig.place("9")  # the goose 16-9, switch 16 stuck closed
     rig.wait(1.0)
     rig.move("4", "1")
     rig.wait(AGREED + 1.0)
+    return rig
+
+
+def test_a_question_standing_is_put_anew_when_later_moves_rule_a_candidate_out() -> None:
+    """Asked whether the goose on 9 came from 8, 15, 16 or 17, the players go on: a goose
+    from 17 to 10 shows it was not 17's. The question is put again without 17-9 (offered
+    still, it would take 17-9 and call 17's working switch broken)."""
+    rig = _which_goose_came_to_9()
     rig.move("17", "10")  # before anyone answers
     rig.wait(AGREED + 1.0)
     _answer(rig, {"8-9", "15-9", "16-9"}, "16-9")
@@ -381,13 +395,7 @@ def test_a_held_goose_set_down_off_its_landings_drops_the_question_for_the_misma
     3, a working switch no line of the question reaches, it was the goose in the hand. The
     question goes, the board shows the mismatch, and `confirm` takes no candidate (before,
     the question stood for good and `confirm` took one, calling a working switch broken)."""
-    rig = Rig("fox-and-geese")
-    rig.move("9", "4")
-    rig.lift("17")
-    rig.wait(SUSPECT + 1.0)
-    assert _asked(rig)
-    rig.place("3")
-    rig.wait(AGREED + SUSPECT)
+    rig = _goose_held_past_the_question("3")
     decider = rig.session.decider
     assert decider.state is SessionState.MISMATCH
     rig.press("confirm")
@@ -420,12 +428,7 @@ def test_a_question_being_stepped_through_is_not_put_anew_with_other_candidates(
     to 23" when a touch let more lines fit; the question was put anew (the candidates
     reordered, the shown one back to the first) and their next presses took a goose that
     never moved. Once `hint` is pressed, the question stays as they see it."""
-    rig = Rig("fox-and-geese")
-    rig.move("9", "4")
-    rig.place("9")  # the goose 16-9, switch 16 stuck closed
-    rig.wait(1.0)
-    rig.move("4", "1")
-    rig.wait(AGREED + 1.0)
+    rig = _which_goose_came_to_9()
     before = _asked(rig)[-1]
     rig.wait(READ)
     rig.press("hint")
