@@ -404,6 +404,30 @@ def test_a_held_goose_set_down_off_its_landings_drops_the_question_for_the_misma
     assert not [a for a in rig.session.alerts if a["kind"] == "suspect-switch"]
 
 
+def test_a_held_goose_set_down_on_a_dead_switch_and_two_quick_moves_after_keep_the_question() -> (
+    None
+):
+    """Second review: the goose held past the question came down on 10 (dead); the fox 4-1
+    and a goose 8-9 came 0.4 s apart, before the watch looked again. The pieces set down
+    where the position has none are the players going on (a piece other than the goose
+    lifted), not the held goose: the question stands (it gave way to a mismatch that never
+    cleared), and the answer takes the moves made since too."""
+    rig = Rig("fox-and-geese")
+    rig.move("9", "4")
+    rig.lift("17")  # set down on 10, whose switch never closes
+    rig.wait(SUSPECT + 1.0)
+    assert _asked(rig)
+    t = rig.t
+    rig.switches((t + 1.0, "4", False), (t + 1.4, "1", True), (t + 1.8, "8", False))
+    rig.switches((t + 2.2, "9", True))
+    rig.wait(AGREED + SUSPECT)
+    assert rig.session.decider.state is not SessionState.MISMATCH
+    _answer(rig, {"17-10", "17-9"}, "17-10")
+    assert rig.moves == ["9-4", "17-10", "4-1", "8-9"]
+    said = [a["text"] for a in rig.session.alerts if a["kind"] == "suspect-switch"]
+    assert said and said[0].startswith("switch 10 ")
+
+
 def test_a_chain_set_down_on_a_stop_and_up_again_is_asked_nothing() -> None:
     """Review: the fox set down on 16 (a stop of 4x16x28) and lifted again, its geese not yet
     off: a chain under way, not a piece that never came down; no question of its plain

@@ -217,11 +217,11 @@ class Decider:
         self._asked: dict[Move, Line] = {}
         """While pending lines are put to the player: the line each candidate starts."""
         self._watch_asked: dict[Move, Fit] = {}
+        """A question put because lines lifting from different points fit the board but for
+        the one switch each missed: the line of each move asked about."""
         self._unseen_asked: float | None = None
         """When the watch's question was put while its piece may still have been in the hand
         (:meth:`_landed_unseen`), until lines read on from it back it (None: not so)."""
-        """A question put because lines lifting from different points fit the board but for
-        the one switch each missed: the line of each move asked about."""
         self._last_ask: tuple[int, tuple[Move, ...]] | None = None
         """The last question said (ply, candidates), so a touch does not say it twice."""
         self._asked_at = float("-inf")
@@ -478,6 +478,7 @@ class Decider:
             move = self._ambiguous[self._shown % len(self._ambiguous)]
             fit = self._watch_asked.get(move)
             if fit is not None:  # which piece moved, a switch under one never changing
+                unseen = self._unseen_asked is not None
                 self._ambiguous, self._asked, self._watch_asked = (), {}, {}
                 self._unseen_asked = None
                 self._leave(SessionState.ASKING)
@@ -489,7 +490,9 @@ class Decider:
                     # (a first move alone is dated from when its piece left: the switches
                     # changed since are its lines' moves after it, read on)
                     left = None
-                    if point is None and made.points():
+                    if (point is None or (unseen and len(fit.moves) == 1)) and made.points():
+                        # (or asked while its piece may have been in the hand, no line read
+                        # on from it yet: the moves made since are read after it)
                         left = self._edges.off.get(made.points()[0])
                         if left is not None and left <= self.recognizer.since:
                             left = None  # (its start never opened in this position)
@@ -1128,7 +1131,11 @@ class Decider:
         if (
             verdict.kind is not Kind.AMBIGUOUS
             and not (keep and self._asked)
-            and not (self._watch_asked and verdict.kind in (Kind.UNKNOWN, Kind.LIFTED))
+            and not (
+                self._watch_asked
+                and verdict.kind in (Kind.UNKNOWN, Kind.LIFTED)
+                and self._unseen_stands(board)
+            )
         ):  # (a question which piece moved stands while the board means nothing else)
             self._ambiguous = ()
             self._asked, self._watch_asked = {}, {}
@@ -1470,22 +1477,31 @@ class Decider:
 
     def _unseen_stands(self, board: Occupancy) -> bool:
         """Whether the question put while its piece may have been in the hand still stands
-        (asked once the board is still, or the players answer): a piece in the hand, no
-        piece set down since it came where the position has none, or one line of up to two
-        moves that begins with a candidate fits ``board`` but for that candidate's landing
-        (the players going on; a piece set down elsewhere, off every candidate's line, was
-        the piece in the hand)."""
-        asked, expected = self._unseen_asked, self.recognizer.expected
-        if asked is None or in_hand(board, self._edges):
+        (asked once the board is still, or the players answer): a piece in the hand, or no
+        piece set down since it came where the position has none; else not where a line of
+        up to two moves beginning with a candidate fits ``board`` whole (the piece came down
+        where a switch saw it: the board is read afresh); else where one fits but for that
+        candidate's landing, or a piece other than the candidates' has been lifted since
+        (the players going on, maybe further than two moves: the watch's lines read on). A
+        piece set down where no line goes, with nothing else moved, was the piece in the
+        hand."""
+        asked, edges = self._unseen_asked, self._edges
+        if asked is None or in_hand(board, edges):
             return True  # (a piece in the hand: a chain under way, a move on its way)
-        if not any(
-            t > asked for p, ts in self._edges.fills.items() if p not in expected for t in ts
-        ):  # (a still piece touched and set back is none)
-            return True
-        return any(
-            f.moves and f.moves[0] in self._watch_asked and f.off <= set(f.moves[0].points()[-1:])
+        expected = self.recognizer.expected
+        if not any(t > asked for p, ts in edges.fills.items() if p not in expected for t in ts):
+            return True  # (a still piece touched and set back is none)
+        lines = [
+            f
             for f in fitting_lines(self.position, board, depth=2)
-        )
+            if f.moves and f.moves[0] in self._watch_asked
+        ]
+        if any(not f.off for f in lines):
+            return False
+        if any(f.off == set(f.moves[0].points()[-1:]) for f in lines):
+            return True
+        starts = {p for m in self._watch_asked for p in m.points()[:1]}
+        return any(t > asked for p, ts in edges.offs.items() if p not in starts for t in ts)
 
     def _drop_unseen(self, now: float) -> None:
         """The question put while its piece may have been in the hand no longer stands: the
