@@ -221,7 +221,8 @@ class Decider:
         the one switch each missed: the line of each move asked about."""
         self._unseen_asked: float | None = None
         """When the watch's question was put while its piece may still have been in the hand
-        (:meth:`_landed_unseen`), until lines read on from it back it (None: not so)."""
+        (:meth:`_landed_unseen`), until lines read on from it back it (None: not so; of no
+        account once no watch question stands)."""
         self._last_ask: tuple[int, tuple[Move, ...]] | None = None
         """The last question said (ply, candidates), so a touch does not say it twice."""
         self._asked_at = float("-inf")
@@ -480,7 +481,6 @@ class Decider:
             if fit is not None:  # which piece moved, a switch under one never changing
                 unseen = self._unseen_asked is not None
                 self._ambiguous, self._asked, self._watch_asked = (), {}, {}
-                self._unseen_asked = None
                 self._leave(SessionState.ASKING)
                 point, named = next(iter(fit.off), None), False
                 for made in self._still_fitting(fit):
@@ -667,7 +667,6 @@ class Decider:
         to the board as it was. (Whoever asks anew does so after the change.)"""
         self._pending = None
         self._asked, self._watch_asked = {}, {}
-        self._unseen_asked = None
         self._ambiguous, self._shown, self._ambiguous_extends = (), 0, False
         self._last_ask = None
         self._word = None
@@ -1139,7 +1138,6 @@ class Decider:
         ):  # (a question which piece moved stands while the board means nothing else)
             self._ambiguous = ()
             self._asked, self._watch_asked = {}, {}
-            self._unseen_asked = None
         # what the reading left to wait on, before what it shows adds to it
         if not (verdict.kind is Kind.UNKNOWN and self.mismatch):  # else the fix stays lit
             self._leave(SessionState.WAITING, SessionState.MISMATCH)
@@ -1150,8 +1148,7 @@ class Decider:
         elif kind is Kind.AMBIGUOUS:
             if verdict.moves != self._ambiguous:
                 self._ambiguous, self._shown = verdict.moves, 0
-                self._watch_asked, self._unseen_asked = {}, None  # (another question
-                # replaces the watch's)
+                self._watch_asked = {}  # (another question replaces the watch's)
                 self._enter(SessionState.ASKING)
                 self._ambiguous_extends = verdict.extends
                 self._ask(now, verdict.moves)
@@ -1264,7 +1261,6 @@ class Decider:
         if point is None:
             if self._watch.question:
                 self._ask_which(now, self._watch.question)
-                self._unseen_asked = None  # (the watch's own question now)
             elif self._watch_asked:  # (asked before the lines stood long: read further)
                 followed = self._watch.followed(set(self._watch_asked))
                 self._watch_asked.update(followed)
@@ -1354,9 +1350,12 @@ class Decider:
             self._edges.filled.get(p, first) < first for p in board - self.recognizer.expected
         )
 
-    def _ask_which(self, now: float, fits: list[Fit]) -> None:
+    def _ask_which(self, now: float, fits: list[Fit], unseen: bool = False) -> None:
         """Lines lifting a piece from different points fit the board but for the one switch
-        each missed: ask which move was made (followed on as the players go on)."""
+        each missed: ask which move was made (followed on as the players go on). ``unseen``:
+        asked while the piece may still be in the hand (:meth:`_landed_unseen`); else the
+        watch's own question."""
+        self._unseen_asked = now if unseen else None
         lines = {f.moves[0]: f for f in fits}
         if self._watch_asked and set(lines) == set(self._watch_asked):
             self._watch_asked = lines  # the same question, its lines read further
@@ -1438,9 +1437,7 @@ class Decider:
         ):  # (a piece lifted may be held: no evidence yet, but the players are told; so too
             # the last move's piece, up again, which may have gone on to the dead switch)
             if (fits := self._landed_unseen(board, near)) is not None:
-                self._ask_which(now, fits)
-                if self._watch_asked:
-                    self._unseen_asked = now
+                self._ask_which(now, fits, unseen=True)
                 return
             self._notice(
                 now, "unseen", "no switch saw the piece come down: if it is down, press confirm"
@@ -1455,17 +1452,20 @@ class Decider:
         and asked now rather than once the next side has moved (the switch is named when they
         answer). None: not so (a piece still held, set down on a working switch, drops the
         question as its move is read)."""
-        if self._suspects:
-            return None
         moves = [m for m, _ in near if m is not None]
-        starts = {m.points()[0] for m in moves if m.points()}
-        left = max((self._edges.off.get(p, float("inf")) for p in starts), default=None)
-        if left is None or any(t > left for ts in self._edges.fills.values() for t in ts):
-            return None  # (set down since it left, and up again: a chain under way, a stop)
-        if len(distinct(moves)) < 2 or any(
-            not m.points() or p in board or p != m.points()[-1] for m, p in near if m is not None
+        if (
+            self._suspects
+            or len(distinct(moves)) < 2
+            or any(
+                not m.points() or p in board or p != m.points()[-1]
+                for m, p in near
+                if m is not None
+            )
         ):
             return None
+        left = max(self._edges.off.get(m.points()[0], float("inf")) for m in moves)
+        if any(t > left for t in self._edges.filled.values()):
+            return None  # (set down since it left, and up again: a chain under way, a stop)
         fits = [
             f
             for f in fitting_lines(self.position, board, depth=1)
@@ -1486,10 +1486,10 @@ class Decider:
         piece set down where no line goes, with nothing else moved, was the piece in the
         hand."""
         asked, edges = self._unseen_asked, self._edges
-        if asked is None or in_hand(board, edges):
+        if asked is None or not self._watch_asked or in_hand(board, edges):
             return True  # (a piece in the hand: a chain under way, a move on its way)
         expected = self.recognizer.expected
-        if not any(t > asked for p, ts in edges.fills.items() if p not in expected for t in ts):
+        if not any(t > asked for p, t in edges.filled.items() if p not in expected):
             return True  # (a still piece touched and set back is none)
         lines = [
             f
@@ -1501,13 +1501,12 @@ class Decider:
         if any(f.off == set(f.moves[0].points()[-1:]) for f in lines):
             return True
         starts = {p for m in self._watch_asked for p in m.points()[:1]}
-        return any(t > asked for p, ts in edges.offs.items() if p not in starts for t in ts)
+        return any(t > asked for p, t in edges.off.items() if p not in starts)
 
     def _drop_unseen(self, now: float) -> None:
         """The question put while its piece may have been in the hand no longer stands: the
         board is read afresh (a mismatch, most likely: a piece set down where no move goes)."""
         self._ambiguous, self._asked, self._watch_asked = (), {}, {}
-        self._unseen_asked = None
         self._leave(SessionState.ASKING)
         self.judge(now, first=True)
 
@@ -2158,8 +2157,7 @@ class Decider:
             if moves != self._ambiguous:
                 self._ask(now, moves)
                 self._ambiguous, self._shown = moves, 0
-                self._watch_asked, self._unseen_asked = {}, None  # (another question
-                # replaces the watch's)
+                self._watch_asked = {}  # (another question replaces the watch's)
             self._ambiguous_extends = reading.ask[0].steps[0].extends
             self._questions()
             return Verdict(Kind.LIFTED), True
@@ -2182,8 +2180,7 @@ class Decider:
         after `confirm` had put it) keeps the candidate the players stepped to with `hint`."""
         if moves != self._ambiguous:
             self._ambiguous, self._shown = moves, 0
-        self._watch_asked, self._unseen_asked = {}, None  # (another question replaces the
-        # watch's)
+        self._watch_asked = {}  # (another question replaces the watch's)
         self._ambiguous_extends = extends
         self._leave(SessionState.MISMATCH)  # (the players' word: the question is shown, not
         # the way back to the position, which would undo the move they made)
